@@ -1,0 +1,34 @@
+/** Seconds as m:ss (SPEC §9); minutes are not padded, seconds always two digits. */
+export function formatDuration(totalSeconds: number): string {
+  const safe = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  const minutes = Math.floor(safe / 60);
+  const seconds = safe % 60;
+  return `${minutes}:${seconds.toString().padStart(2, '0')}`;
+}
+
+/** Minutes, a colon, then two digits with the first 0-5 (SPEC §5, e.g. 3:45). */
+export const DURATION_PATTERN = /^(\d{1,3}):([0-5]\d)$/;
+
+export function parseDuration(text: string): number | null {
+  const match = DURATION_PATTERN.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Longer totals, e.g. a playlist's, read better as '1 hr 5 min' than as m:ss. */
+export function formatTotalDuration(totalSeconds: number): string {
+  const safe = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(safe / 3600);
+  const minutes = Math.floor((safe % 3600) / 60);
+  const seconds = safe % 60;
+  if (hours > 0) return `${hours} hr ${minutes} min`;
+  if (minutes > 0) return `${minutes} min ${seconds.toString().padStart(2, '0')} sec`;
+  return `${seconds} sec`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Numbers with thousands separators (SPEC §9). */
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}

@@ -1,0 +1,129 @@
+import { Type } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../tests/helpers/api-app.ts';
+import type { App } from './deps.ts';
+
+/** Two probe routes that go through the real plugins: one echoes a schema'd body, one crashes. */
+function probes(app: App) {
+  app.post(
+    '/api/plumbing-echo',
+    { config: { policy: 'public' }, schema: { body: Type.Object({ text: Type.String() }) } },
+    async (request) => request.body,
+  );
+  app.get('/api/plumbing-crash', { config: { policy: 'public' } }, async () => {
+    throw new Error('database exploded: secret detail');
+  });
+}
+
+describe('cross-cutting plumbing', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({}, [probes]);
+  });
+  afterAll(() => t.close());
+
+  it('answers health checks', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sets security headers on every answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers unknown API routes with JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope'],
+      ['DELETE', '/api/songs'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().message).toBeTypeOf('string');
+    }
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/plumbing-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/plumbing-echo',
+      headers: { 'content-type': 'application/x-weird' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/Unsupported content type/);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/plumbing-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/too large/);
+  });
+
+  it('answers a body that breaks the schema with 400 naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/plumbing-echo',
+      payload: { text: 42 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('text');
+  });
+
+  it('answers invalid ids and pagination with 400, never 500', async () => {
+    for (const url of [
+      '/api/songs/0',
+      '/api/songs/-1',
+      '/api/songs/1.5',
+      `/api/songs/${'9'.repeat(30)}`,
+      '/api/songs?page=0',
+      '/api/songs?limit=1000',
+      '/api/artists?limit=abc',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBeTypeOf('string');
+    }
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/songs/{id}/stream'].get['x-policy']).toBe('public');
+    expect(doc.paths['/api/health']).toBeDefined();
+  });
+
+  it('hides 500 details from the caller', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/plumbing-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { App, Deps, Module } from './deps.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/media-store.ts';
+import { modules } from './modules/index.ts';
+import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { SessionsService } from './modules/sessions/sessions.service.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { policiesPlugin } from './plugins/policies.ts';
+import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { validatorCompiler } from './plugins/validation.ts';
+import { webAppRoutes } from './plugins/web-app.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  media: MediaStore;
+  /** Tests pass their own mailer to read what was sent. */
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Extra modules registered after the features (tests use it to probe the plumbing). */
+  extraModules?: Module[];
+}
+
+/** JSON bodies are small; uploads go through multipart with their own limits. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole app without listening, so tests can `inject` into exactly what runs. */
+export async function buildApp(options: BuildOptions): Promise<App & { deps: Deps }> {
+  const { config, database, media } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const limiter = new RateLimiter();
+  const sessions = new SessionsService(new SessionsRepository(database.db));
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    media,
+    mailer,
+    sessions,
+    limiter,
+  };
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes from script, which CSP counts as inline style.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Media is fetched by <audio> and <img>, which cross-origin isolation would get in the way of.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.secureCookies,
+  });
+  await app.register(rateLimitPlugin, { limiter });
+  await app.register(openapiPlugin);
+  await app.register(policiesPlugin, { sessions });
+
+  for (const register of [...modules, ...(options.extraModules ?? [])]) await register(app, deps);
+
+  app.get(
+    '/api/docs',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['system'], summary: 'This OpenAPI document' },
+    },
+    async () => app.swagger(),
+  );
+  await webAppRoutes(app, { webDir: config.webDir });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+  });
+
+  await app.ready();
+  return Object.assign(app, { deps });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../../contract/rules/email.ts';
+import type { Db } from '../db/database.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { nowIso } from '../lib/time.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@chorus.local';
+
+export interface AdminResult {
+  email: string;
+  /** Set only when a password was generated: it is shown once and never stored in clear. */
+  generatedPassword: string | null;
+  created: boolean;
+}
+
+/**
+ * Makes sure an administrator exists. With ADMIN_EMAIL/ADMIN_PASSWORD that account is created or
+ * brought in line (role and password); without them a first administrator gets a random password.
+ */
+export async function ensureAdmin(
+  db: Db,
+  options: { email: string | null; password: string | null },
+): Promise<AdminResult | null> {
+  const now = nowIso();
+  if (options.email) {
+    const email = normalizeEmail(options.email);
+    const existing = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const generated = options.password ? null : randomBytes(12).toString('base64url');
+    const password = options.password ?? generated!;
+    if (!existing) {
+      await db
+        .insertInto('users')
+        .values({
+          email,
+          name: 'Administrator',
+          password_hash: await hashPassword(password),
+          role: 'admin',
+          is_blocked: 0,
+          is_premium: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { email, generatedPassword: generated, created: true };
+    }
+    const updates: { role?: 'admin'; is_blocked?: 0; password_hash?: string; updated_at?: string } =
+      {};
+    if (existing.role !== 'admin') updates.role = 'admin';
+    if (existing.is_blocked) updates.is_blocked = 0;
+    if (options.password && !(await verifyPassword(existing.password_hash, options.password))) {
+      updates.password_hash = await hashPassword(options.password);
+    }
+    if (Object.keys(updates).length > 0) {
+      await db
+        .updateTable('users')
+        .set({ ...updates, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    return { email, generatedPassword: null, created: false };
+  }
+
+  const anyAdmin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  if (anyAdmin) return null;
+  const generated = randomBytes(12).toString('base64url');
+  await db
+    .insertInto('users')
+    .values({
+      email: DEFAULT_ADMIN_EMAIL,
+      name: 'Administrator',
+      password_hash: await hashPassword(generated),
+      role: 'admin',
+      is_blocked: 0,
+      is_premium: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({ role: 'admin', password_hash: (eb) => eb.ref('excluded.password_hash') }),
+    )
+    .execute();
+  return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: generated, created: true };
+}

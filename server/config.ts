@@ -1,0 +1,144 @@
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Absent means the embedded SQLite database in `dataDir`. */
+  databaseUrl: string | null;
+  mediaStore: 'local' | 's3';
+  s3: { bucket: string; endpoint: string | null; region: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  demoCatalog: boolean;
+  publicUrl: string;
+  secureCookies: boolean;
+  logLevel: LogLevel;
+  /** Where the built web app lives; absent in API-only test builds. */
+  webDir: string | null;
+}
+
+/** A configuration problem that stops start-up with one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function port(env: Env): number {
+  const raw = text(env, 'PORT');
+  if (raw === null) return 3000;
+  if (!/^\d+$/.test(raw) || Number(raw) < 0 || Number(raw) > 65535) {
+    throw new ConfigError('PORT', `must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (${protocols.join(', ')}), got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(
+      name,
+      `must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`,
+    );
+  }
+  return raw;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `must be "on" or "off", got "${raw}"`);
+}
+
+/** Reads and validates the environment (ARCHITECTURE.md, runtime contract). */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const listenPort = port(env);
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? './data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+
+  const mediaStore = (text(env, 'MEDIA_STORE') ?? 'local').toLowerCase();
+  if (mediaStore !== 'local' && mediaStore !== 's3') {
+    throw new ConfigError('MEDIA_STORE', `must be "local" or "s3", got "${mediaStore}"`);
+  }
+  let s3: Config['s3'] = null;
+  if (mediaStore === 's3') {
+    const bucket = text(env, 'S3_BUCKET');
+    if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when MEDIA_STORE is "s3"');
+    s3 = {
+      bucket,
+      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+    };
+  }
+
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = text(env, 'MAIL_FROM') ?? 'Chorus <no-reply@chorus.local>';
+
+  const adminEmail = text(env, 'ADMIN_EMAIL');
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
+  }
+  const adminPassword = text(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== null && adminPassword.length < 10) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 10 characters long');
+  }
+
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`,
+    );
+  }
+
+  const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const publicUrl =
+    url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
+    `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${listenPort}`;
+
+  return {
+    host,
+    port: listenPort,
+    dataDir,
+    databaseUrl,
+    mediaStore,
+    s3,
+    smtpUrl,
+    mailFrom,
+    adminEmail,
+    adminPassword,
+    demoCatalog: onOff(env, 'DEMO_CATALOG', true),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    logLevel,
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
+}

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import * as initial from './001-initial.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Migration {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema's types hold
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** In order; append only. A migration that has shipped is never edited. */
+export const migrations: Migration[] = [{ name: '001-initial', up: initial.up }];

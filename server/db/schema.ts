@@ -1,0 +1,153 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/*
+ * Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text in both dialects:
+ * better-sqlite3 cannot bind JS booleans, and ISO text compares correctly as a string, so every
+ * query stays dialect-neutral.
+ */
+type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  role: 'listener' | 'admin';
+  is_blocked: Flag;
+  is_premium: Flag;
+  date_of_birth: string | null;
+  gender: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  persistent: Flag;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: 'login' | 'reset';
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  email: string | null;
+  image_key: string | null;
+  is_disabled: Flag;
+  verified: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumsTable {
+  id: Generated<number>;
+  title: string;
+  artist_id: number;
+  cover_key: string | null;
+  year: number | null;
+  created_at: string;
+}
+
+export interface SongsTable {
+  id: Generated<number>;
+  title: string;
+  genre: string;
+  duration: number;
+  status: 'Active' | 'Inactive';
+  is_deleted: Flag;
+  audio_key: string;
+  audio_mime: string;
+  audio_size: number;
+  audio_codec: string | null;
+  audio_bitrate: number | null;
+  cover_key: string | null;
+  album_id: number | null;
+  track_number: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SongArtistsTable {
+  song_id: number;
+  artist_id: number;
+  position: number;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  is_public: Flag;
+  cover_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistSongsTable {
+  playlist_id: number;
+  song_id: number;
+  position: number;
+  added_at: string;
+}
+
+export interface PlaysTable {
+  id: Generated<number>;
+  song_id: number;
+  user_id: number | null;
+  /** Who listened, for distinct-listener counts: `u:<id>` for accounts, `a:<hash>` for visitors. */
+  listener_key: string;
+  played_at: string;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  artist_id: number;
+  created_at: string;
+}
+
+export interface LikesTable {
+  user_id: number;
+  song_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  artists: ArtistsTable;
+  albums: AlbumsTable;
+  songs: SongsTable;
+  song_artists: SongArtistsTable;
+  playlists: PlaylistsTable;
+  playlist_songs: PlaylistSongsTable;
+  plays: PlaysTable;
+  follows: FollowsTable;
+  likes: LikesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ArtistRow = Selectable<ArtistsTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type SongRow = Selectable<SongsTable>;
+export type PlaylistRow = Selectable<PlaylistsTable>;

@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Dialect } from './db/migrations/index.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/media-store.ts';
+import type { SessionsService } from './modules/sessions/sessions.service.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+
+/** What every feature module is built from; one instance per app. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  media: MediaStore;
+  mailer: Mailer;
+  sessions: SessionsService;
+  limiter: RateLimiter;
+}
+
+/** The Fastify instance with TypeBox schemas driving request and reply types. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** A feature module: registers its routes (each with a policy) from the shared deps. */
+export type Module = (app: App, deps: Deps) => Promise<void> | void;

@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends through an SMTP server (SMTP_URL). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** Without SMTP the mail goes to the server log, so a fresh install can still log in. */
+export class LogMailer implements Mailer {
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async send(message: MailMessage): Promise<void> {
+    this.log.info({ to: message.to, subject: message.subject }, `mail: ${message.text}`);
+  }
+
+  close(): void {}
+}
+
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  return options.smtpUrl
+    ? new SmtpMailer(options.smtpUrl, options.from)
+    : new LogMailer(options.log);
+}

@@ -1,0 +1,71 @@
+import { buildApp } from './app.ts';
+import { ensureAdmin } from './bootstrap/admin.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { catalogIsEmpty, seedDemoCatalog } from './db/demo/seed.ts';
+import { createMediaStore } from './media/create-store.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  let media: ReturnType<typeof createMediaStore>;
+  try {
+    config = loadConfig();
+    media = createMediaStore(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  const app = await buildApp({ config, database, media });
+  const log = app.log;
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+
+  const admin = await ensureAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  if (admin?.generatedPassword) {
+    // Shown once: only the hash is stored.
+    console.log(
+      `\n  Administrator account created\n    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe; it is not shown again.\n`,
+    );
+  }
+
+  if (config.demoCatalog && (await catalogIsEmpty(database.db))) {
+    log.info('creating the demo catalog');
+    const seeded = await seedDemoCatalog(database.db, media);
+    log.info(seeded, 'demo catalog ready');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Chorus is running at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+
+export interface MediaStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Where audio and images live. Keys are content-addressed (derived from the SHA-256 of the
+ * bytes), so a key never changes meaning: writing the same key twice is a no-op and anything
+ * served under a key may be cached forever.
+ */
+export interface MediaStore {
+  readonly kind: 'local' | 's3';
+  /** Moves a fully written staging file (from `stagingPath`) under `key`. */
+  putFile(key: string, stagingFile: string): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  stat(key: string): Promise<MediaStat | null>;
+  /** Bytes `start`..`end` inclusive, or the whole object. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  delete(key: string): Promise<void>;
+  /** A fresh path where an upload may be streamed before it is stored. */
+  stagingPath(suffix?: string): string;
+  /** The file behind a key when the store is a local folder (for sendfile-style hand-offs). */
+  localPath(key: string): string | null;
+}
+
+const HASH = /^[a-f0-9]{64}$/;
+
+export function isContentHash(value: string): boolean {
+  return HASH.test(value);
+}
+
+/** `audio/ab/abcdef….mp3`: the two-character shard keeps folders small on big libraries. */
+export function audioKey(hash: string, extension: string): string {
+  return `audio/${hash.slice(0, 2)}/${hash}.${extension}`;
+}
+
+export function imageOriginalKey(hash: string): string {
+  return `images/${hash.slice(0, 2)}/${hash}/original`;
+}
+
+export function imageVariantKey(hash: string, width: number): string {
+  return `images/${hash.slice(0, 2)}/${hash}/${width}.webp`;
+}
+
+/** The content hash inside an audio key, used as its strong ETag. */
+export function hashOfKey(key: string): string | null {
+  const match = /([a-f0-9]{64})/.exec(key);
+  return match?.[1] ?? null;
+}

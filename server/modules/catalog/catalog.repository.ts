@@ -1,0 +1,254 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface SongRecord {
+  id: number;
+  title: string;
+  genre: string;
+  duration: number;
+  status: 'Active' | 'Inactive';
+  is_deleted: number;
+  audio_key: string;
+  audio_mime: string;
+  cover_key: string | null;
+  album_id: number | null;
+  album_title: string | null;
+  track_number: number | null;
+  created_at: string;
+}
+
+export interface SongArtistRecord {
+  song_id: number;
+  artist_id: number;
+  name: string;
+}
+
+export interface ArtistRecord {
+  id: number;
+  name: string;
+  description: string;
+  image_key: string | null;
+  verified: number;
+  is_disabled: number;
+  created_at: string;
+}
+
+export interface AlbumRecord {
+  id: number;
+  title: string;
+  year: number | null;
+  cover_key: string | null;
+  created_at: string;
+  artist_id: number;
+  artist_name: string;
+}
+
+/** A song listeners may see: active, not deleted, and none of its artists disabled. */
+export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
+  return eb.and([
+    eb('songs.status', '=', 'Active'),
+    eb('songs.is_deleted', '=', 0),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('song_artists')
+          .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+          .select(sql`1`.as('one'))
+          .whereRef('song_artists.song_id', '=', 'songs.id')
+          .where('artists.is_disabled', '=', 1),
+      ),
+    ),
+  ]);
+}
+
+const songColumns = [
+  'songs.id',
+  'songs.title',
+  'songs.genre',
+  'songs.duration',
+  'songs.status',
+  'songs.is_deleted',
+  'songs.audio_key',
+  'songs.audio_mime',
+  'songs.cover_key',
+  'songs.album_id',
+  'albums.title as album_title',
+  'songs.track_number',
+  'songs.created_at',
+] as const;
+
+export class CatalogRepository {
+  constructor(private readonly db: Db) {}
+
+  listSongs(offset: number, limit: number): Promise<SongRecord[]> {
+    return this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where(songIsListed)
+      .orderBy('songs.created_at', 'desc')
+      .orderBy('songs.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async countSongs(): Promise<number> {
+    const row = await this.db
+      .selectFrom('songs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(songIsListed)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  findListedSong(id: number): Promise<SongRecord | undefined> {
+    return this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where('songs.id', '=', id)
+      .where(songIsListed)
+      .executeTakeFirst();
+  }
+
+  /** Artists of each song, in credit order. */
+  artistsOfSongs(songIds: number[]): Promise<SongArtistRecord[]> {
+    if (songIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('song_artists')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select(['song_artists.song_id', 'song_artists.artist_id', 'artists.name'])
+      .where('song_artists.song_id', 'in', songIds)
+      .orderBy('song_artists.song_id')
+      .orderBy('song_artists.position')
+      .execute();
+  }
+
+  async playCounts(songIds: number[]): Promise<Map<number, number>> {
+    if (songIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('plays')
+      .select(['song_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('song_id', 'in', songIds)
+      .groupBy('song_id')
+      .execute();
+    return new Map(rows.map((row) => [row.song_id, Number(row.n)]));
+  }
+
+  listArtists(offset: number, limit: number): Promise<ArtistRecord[]> {
+    return this.db
+      .selectFrom('artists')
+      .select(['id', 'name', 'description', 'image_key', 'verified', 'is_disabled', 'created_at'])
+      .where('is_disabled', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async countArtists(): Promise<number> {
+    const row = await this.db
+      .selectFrom('artists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_disabled', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  listAlbums(offset: number, limit: number): Promise<AlbumRecord[]> {
+    return this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select([
+        'albums.id',
+        'albums.title',
+        'albums.year',
+        'albums.cover_key',
+        'albums.created_at',
+        'albums.artist_id',
+        'artists.name as artist_name',
+      ])
+      .where('artists.is_disabled', '=', 0)
+      .orderBy('albums.created_at', 'desc')
+      .orderBy('albums.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async countAlbums(): Promise<number> {
+    const row = await this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('artists.is_disabled', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
+    if (albumIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('songs')
+      .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('album_id', 'in', albumIds)
+      .where(songIsListed)
+      .groupBy('album_id')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.album_id), Number(row.n)]));
+  }
+}
+
+export interface ArtistStats {
+  followers: Map<number, number>;
+  monthlyListeners: Map<number, number>;
+  songCounts: Map<number, number>;
+}
+
+export class ArtistStatsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Followers, distinct listeners since `since`, and listed songs, for a page of artists. */
+  async forArtists(artistIds: number[], since: string): Promise<ArtistStats> {
+    if (artistIds.length === 0) {
+      return { followers: new Map(), monthlyListeners: new Map(), songCounts: new Map() };
+    }
+    const [followers, listeners, songs] = await Promise.all([
+      this.db
+        .selectFrom('follows')
+        .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('artist_id', 'in', artistIds)
+        .groupBy('artist_id')
+        .execute(),
+      this.db
+        .selectFrom('plays')
+        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+        .select([
+          'song_artists.artist_id',
+          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+        ])
+        .where('song_artists.artist_id', 'in', artistIds)
+        .where('plays.played_at', '>=', since)
+        .groupBy('song_artists.artist_id')
+        .execute(),
+      this.db
+        .selectFrom('song_artists')
+        .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+        .select(['song_artists.artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('song_artists.artist_id', 'in', artistIds)
+        .where(songIsListed)
+        .groupBy('song_artists.artist_id')
+        .execute(),
+    ]);
+    const toMap = (rows: { artist_id: number; n: number }[]) =>
+      new Map(rows.map((row) => [row.artist_id, Number(row.n)]));
+    return {
+      followers: toMap(followers),
+      monthlyListeners: toMap(listeners),
+      songCounts: toMap(songs),
+    };
+  }
+}

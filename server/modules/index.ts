@@ -1,0 +1,7 @@
+import type { Module } from '../deps.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+
+/** Every feature's routes, registered in this order. */
+export const modules: Module[] = [healthRoutes, catalogRoutes, mediaRoutes];

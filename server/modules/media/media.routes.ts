@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
+import type { App, Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { imageVariantKey } from '../../media/media-store.ts';
+import { sendMedia } from '../../media/send.ts';
+
+const ImageParams = Type.Object({
+  hash: Type.String({ pattern: '^[a-f0-9]{64}$' }),
+  file: Type.String({ pattern: '^\\d+\\.webp$' }),
+});
+
+export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
+  app.get(
+    '/api/images/:hash/:file',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['media'],
+        summary: 'A WebP variant of a stored image (widths 64, 300, 640)',
+        params: ImageParams,
+      },
+    },
+    async (request, reply) => {
+      const width = Number.parseInt(request.params.file, 10);
+      if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+        throw notFound(`Images come in widths ${IMAGE_WIDTHS.join(', ')}`);
+      }
+      const { hash } = request.params;
+      // Content-addressed: the URL names the bytes, so caches may keep them for a year.
+      return sendMedia(request, reply, deps.media, imageVariantKey(hash, width), {
+        contentType: 'image/webp',
+        etag: `"${hash}-${width}"`,
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    },
+  );
+}

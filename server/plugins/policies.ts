@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { safeEqual } from '../lib/tokens.ts';
+import type { SessionsService } from '../modules/sessions/sessions.service.ts';
+
+/**
+ * Who may call a route, declared where the route is registered:
+ * - public: anyone, visitors included;
+ * - listener: any logged-in account that is not blocked (administrators included);
+ * - admin: administrators only.
+ */
+export type Policy = 'public' | 'listener' | 'admin';
+export const POLICIES: readonly Policy[] = ['public', 'listener', 'admin'];
+
+export interface Caller {
+  userId: number;
+  role: 'listener' | 'admin';
+  name: string;
+  email: string;
+  sessionId: number;
+  via: 'cookie' | 'bearer';
+}
+
+export const SESSION_COOKIE = 'chorus_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    /** The logged-in account, or null for a visitor. */
+    caller: Caller | null;
+    /** Why a presented credential was not accepted, so a refusal can say so. */
+    authProblem: 'csrf' | 'blocked' | 'expired' | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const SUSPENDED_MESSAGE = 'Your account is temporarily suspended';
+
+async function identify(request: FastifyRequest, sessions: SessionsService): Promise<void> {
+  request.caller = null;
+  request.authProblem = null;
+  const bearer = bearerToken(request);
+  const cookie = request.cookies[SESSION_COOKIE];
+  const token = bearer ?? cookie;
+  if (!token) return;
+  const via = bearer ? 'bearer' : 'cookie';
+  // A cookie rides along on cross-site requests, so unsafe cookie calls must prove they come from
+  // Chorus's own pages by echoing the XSRF cookie in a header (double-submit).
+  if (via === 'cookie' && UNSAFE_METHODS.has(request.method)) {
+    const header = request.headers[XSRF_HEADER];
+    const expected = request.cookies[XSRF_COOKIE];
+    if (typeof header !== 'string' || !expected || !safeEqual(header, expected)) {
+      request.authProblem = 'csrf';
+      return;
+    }
+  }
+  const session = await sessions.resolve(token);
+  if (!session) {
+    request.authProblem = 'expired';
+    return;
+  }
+  if (session.isBlocked) {
+    request.authProblem = 'blocked';
+    return;
+  }
+  request.caller = {
+    userId: session.userId,
+    role: session.role,
+    name: session.name,
+    email: session.email,
+    sessionId: session.sessionId,
+    via,
+  };
+}
+
+function refusal(request: FastifyRequest): AppError {
+  switch (request.authProblem) {
+    case 'csrf':
+      return forbidden('Missing or invalid CSRF token. Reload the page and try again.');
+    case 'blocked':
+      return forbidden(SUSPENDED_MESSAGE);
+    case 'expired':
+      return unauthorized('Your session has expired. Please log in again.');
+    default:
+      return unauthorized('Please log in to continue');
+  }
+}
+
+/** Enforces a route's declared policy. */
+export function enforce(policy: Policy, request: FastifyRequest): void {
+  if (policy === 'public') return;
+  const caller = request.caller;
+  if (!caller) throw refusal(request);
+  if (policy === 'admin' && caller.role !== 'admin') {
+    throw forbidden('Only administrators can do this');
+  }
+}
+
+export const policiesPlugin = fp(
+  async (app: FastifyInstance, options: { sessions: SessionsService }) => {
+    app.decorateRequest('caller', null);
+    app.decorateRequest('authProblem', null);
+
+    // A route without a declared policy is a bug; refuse to start rather than guess.
+    app.addHook('onRoute', (route) => {
+      const policy = route.config?.policy;
+      if (!policy || !POLICIES.includes(policy)) {
+        throw new Error(
+          `Route ${route.method} ${route.url} declares no policy (public, listener or admin)`,
+        );
+      }
+    });
+
+    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const policy = request.routeOptions.config.policy;
+      if (!policy) return; // the 404 handler has no route options of its own
+      await identify(request, options.sessions);
+      enforce(policy, request);
+    });
+  },
+  { name: 'policies', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,96 @@
+/**
+ * The one <audio> element of the app, kept outside React so navigation never interrupts it.
+ * It reports what happens through callbacks and does what it is told; the rules live in the
+ * store and in player-state.ts.
+ */
+export interface EngineEvents {
+  onTime(position: number, duration: number): void;
+  onPlayingChange(playing: boolean): void;
+  onWaiting(waiting: boolean): void;
+  onEnded(): void;
+  onError(message: string): void;
+}
+
+export class AudioEngine {
+  readonly audio: HTMLAudioElement;
+  /** A second element warms the browser cache with the next song so it starts without a gap. */
+  private readonly preloader: HTMLAudioElement;
+  private currentUrl: string | null = null;
+
+  constructor(private readonly events: EngineEvents) {
+    this.audio = document.createElement('audio');
+    this.audio.preload = 'auto';
+    this.audio.dataset.player = 'main';
+    this.audio.setAttribute('aria-hidden', 'true');
+    this.preloader = document.createElement('audio');
+    this.preloader.preload = 'auto';
+    this.preloader.muted = true;
+    this.preloader.dataset.player = 'preload';
+    document.body.append(this.audio, this.preloader);
+
+    const report = () =>
+      this.events.onTime(
+        this.audio.currentTime,
+        Number.isFinite(this.audio.duration) ? this.audio.duration : 0,
+      );
+    this.audio.addEventListener('timeupdate', report);
+    this.audio.addEventListener('durationchange', report);
+    this.audio.addEventListener('loadedmetadata', report);
+    this.audio.addEventListener('playing', () => {
+      this.events.onWaiting(false);
+      this.events.onPlayingChange(true);
+    });
+    this.audio.addEventListener('pause', () => this.events.onPlayingChange(false));
+    this.audio.addEventListener('waiting', () => this.events.onWaiting(true));
+    this.audio.addEventListener('ended', () => this.events.onEnded());
+    this.audio.addEventListener('error', () => {
+      if (!this.currentUrl) return;
+      this.events.onWaiting(false);
+      this.events.onError('This song could not be played');
+    });
+  }
+
+  /** Switches to `url` (a no-op when it is already loaded) and starts at `from` seconds. */
+  load(url: string, options: { from?: number; autoplay: boolean }): void {
+    if (this.currentUrl !== url) {
+      this.currentUrl = url;
+      this.audio.src = url;
+    }
+    const from = options.from ?? 0;
+    if (from > 0 || this.audio.currentTime > 0) this.audio.currentTime = from;
+    if (options.autoplay) this.play();
+    else this.audio.pause();
+  }
+
+  play(): void {
+    if (!this.currentUrl) return;
+    this.events.onWaiting(true);
+    this.audio.play().catch((error: unknown) => {
+      this.events.onWaiting(false);
+      // A newer load or pause interrupts a pending play; that is not a failure.
+      if ((error as Error).name === 'AbortError') return;
+      if ((error as Error).name === 'NotAllowedError') {
+        this.events.onPlayingChange(false);
+        return;
+      }
+      this.events.onError('This song could not be played');
+    });
+  }
+
+  pause(): void {
+    this.audio.pause();
+  }
+
+  seek(seconds: number): void {
+    this.audio.currentTime = seconds;
+  }
+
+  setVolume(volume: number): void {
+    this.audio.volume = volume;
+  }
+
+  preload(url: string | null): void {
+    if (!url || this.preloader.src.endsWith(url)) return;
+    this.preloader.src = url;
+  }
+}

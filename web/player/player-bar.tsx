@@ -1,0 +1,192 @@
+import {
+  Maximize2,
+  Pause,
+  Play,
+  Repeat,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+  Volume1,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { formatDuration } from '../../contract/rules/format.ts';
+import { notify } from '../lib/toast.ts';
+import { CoverImage } from '../ui/cover-image.tsx';
+import { useCurrentSong, usePlayer } from './player-store.ts';
+
+function IconButton({
+  label,
+  onClick,
+  active,
+  children,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  active?: boolean;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={active}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={`grid size-8 place-items-center rounded-full disabled:opacity-40 ${
+        active ? 'text-brand' : 'text-muted hover:text-white'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
+export function SeekBar() {
+  const position = usePlayer((state) => state.position);
+  const duration = usePlayer((state) => state.duration);
+  const seek = usePlayer((state) => state.seek);
+  return (
+    <div className="flex w-full items-center gap-2 text-xs text-muted">
+      <span className="w-10 text-right tabular-nums" data-testid="elapsed">
+        {formatDuration(position)}
+      </span>
+      <input
+        type="range"
+        aria-label="Seek"
+        min={0}
+        max={Math.max(duration, 0.1)}
+        step={0.1}
+        value={Math.min(position, duration || 0)}
+        onChange={(event) => seek(Number(event.target.value))}
+        className="h-1 flex-1 cursor-pointer accent-white"
+      />
+      <span className="w-10 tabular-nums" data-testid="total">
+        {formatDuration(duration)}
+      </span>
+    </div>
+  );
+}
+
+export function TransportControls() {
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const shuffle = usePlayer((state) => state.shuffle);
+  const repeat = usePlayer((state) => state.repeat);
+  const hasSong = usePlayer((state) => state.queue.length > 0);
+  const actions = usePlayer.getState();
+  return (
+    <div className="flex items-center gap-4">
+      <IconButton
+        label="Shuffle"
+        active={shuffle}
+        onClick={actions.toggleShuffle}
+        disabled={!hasSong}
+      >
+        <Shuffle className="size-4" />
+      </IconButton>
+      <IconButton label="Previous" onClick={actions.previous} disabled={!hasSong}>
+        <SkipBack className="size-5" />
+      </IconButton>
+      <button
+        type="button"
+        aria-label={isPlaying ? 'Pause' : 'Play'}
+        disabled={!hasSong}
+        onClick={actions.togglePlay}
+        className="grid size-9 place-items-center rounded-full bg-white text-black hover:scale-105 disabled:opacity-40"
+      >
+        {isPlaying ? (
+          <Pause className="size-5 fill-black" />
+        ) : (
+          <Play className="size-5 fill-black" />
+        )}
+      </button>
+      <IconButton label="Next" onClick={actions.next} disabled={!hasSong}>
+        <SkipForward className="size-5" />
+      </IconButton>
+      <IconButton label="Repeat" active={repeat} onClick={actions.toggleRepeat} disabled={!hasSong}>
+        <Repeat className="size-4" />
+      </IconButton>
+    </div>
+  );
+}
+
+export function VolumeControl() {
+  const volume = usePlayer((state) => state.volume);
+  const muted = usePlayer((state) => state.muted);
+  const { toggleMute, setVolume } = usePlayer.getState();
+  const Icon = muted ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
+  return (
+    <div className="flex items-center gap-2">
+      <IconButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+        <Icon className="size-5" />
+      </IconButton>
+      <input
+        type="range"
+        aria-label="Volume"
+        min={0}
+        max={1}
+        step={0.01}
+        value={muted ? 0 : volume}
+        onChange={(event) => setVolume(Number(event.target.value))}
+        className="h-1 w-24 cursor-pointer accent-white"
+      />
+    </div>
+  );
+}
+
+/** The persistent bottom player (SPEC §2.7). */
+export function PlayerBar() {
+  const song = useCurrentSong();
+  const lastError = usePlayer((state) => state.lastError);
+  useEffect(() => {
+    if (lastError) notify.error(lastError.message);
+  }, [lastError]);
+
+  return (
+    <section
+      aria-label="Player"
+      className="grid h-20 grid-cols-[1fr_2fr_1fr] items-center gap-4 bg-black px-4"
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        {song ? (
+          <>
+            <CoverImage
+              src={song.coverImage}
+              alt=""
+              sizes="56px"
+              className="size-14 rounded object-cover"
+            />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold" data-testid="now-playing-title">
+                {song.title}
+              </p>
+              <p className="truncate text-xs text-muted">{song.artistName}</p>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-muted">Pick a song to start listening</p>
+        )}
+      </div>
+      <div className="flex flex-col items-center gap-1">
+        <TransportControls />
+        <SeekBar />
+      </div>
+      <div className="flex items-center justify-end gap-2">
+        <Link
+          to="/SongFullScreen"
+          aria-label="Full screen"
+          className="grid size-8 place-items-center text-muted hover:text-white"
+        >
+          <Maximize2 className="size-4" />
+        </Link>
+        <VolumeControl />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+/** The error boundary of every route: something broke, say so and offer a way out. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <section
+      role="alert"
+      className="flex min-h-full flex-col items-center justify-center gap-4 bg-surface p-8 text-center text-white"
+    >
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="max-w-md text-muted">{message}</p>
+      <div className="flex gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-full bg-white px-6 py-3 font-bold text-black"
+        >
+          Reload
+        </button>
+        <Link to="/" className="rounded-full border border-white/40 px-6 py-3 font-bold">
+          Go home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <section className="flex min-h-full flex-col items-center justify-center gap-4 bg-surface p-8 text-center text-white">
+      <p className="text-6xl font-black text-brand">404</p>
+      <h1 className="text-3xl font-bold">Page not found</h1>
+      <p className="text-muted">We can't seem to find the page you are looking for.</p>
+      <Link to="/" className="rounded-full bg-white px-6 py-3 font-bold text-black">
+        Home
+      </Link>
+    </section>
+  );
+}
