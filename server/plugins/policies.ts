@@ -26,7 +26,17 @@ export const SESSION_COOKIE = 'chorus_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  policy: Policy;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared policy, for the policy test and the docs. */
+    routeTable: RouteEntry[];
+  }
   interface FastifyContextConfig {
     policy?: Policy;
   }
@@ -114,6 +124,9 @@ export const policiesPlugin = fp(
     app.decorateRequest('caller', null);
     app.decorateRequest('authProblem', null);
 
+    const table: RouteEntry[] = [];
+    app.decorate('routeTable', table);
+
     // A route without a declared policy is a bug; refuse to start rather than guess.
     app.addHook('onRoute', (route) => {
       const policy = route.config?.policy;
@@ -122,9 +135,12 @@ export const policiesPlugin = fp(
           `Route ${route.method} ${route.url} declares no policy (public, listener or admin)`,
         );
       }
+      for (const method of [route.method].flat()) table.push({ method, url: route.url, policy });
     });
 
-    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    // Checked on arrival, before any body is read or validated: a caller who may not use a route
+    // learns that first, whatever they sent.
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
       const policy = request.routeOptions.config.policy;
       if (!policy) return; // the 404 handler has no route options of its own
       await identify(request, options.sessions);

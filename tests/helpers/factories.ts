@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Deps } from '../../server/deps.ts';
+import type { Deps as AppDeps } from '../../server/deps.ts';
+
+/** What the factories need: the database, sessions and media of an app (or of a running server). */
+export type Deps = Pick<AppDeps, 'db' | 'sessions' | 'media'>;
+
 import { hashPassword } from '../../server/lib/passwords.ts';
 import { storeImage } from '../../server/media/images.ts';
 import { audioKey } from '../../server/media/media-store.ts';

@@ -1,6 +1,7 @@
-import { Home, Search } from 'lucide-react';
+import { Home } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { SearchBox } from './search-box.tsx';
 
 /** SPEC §2.13. The account menus arrive with the accounts feature; this is the frame. */
 export function TopBar() {
@@ -16,15 +17,7 @@ export function TopBar() {
       >
         <Home className="size-6" />
       </button>
-      <label className="relative hidden max-w-md flex-1 sm:block">
-        <span className="sr-only">Search</span>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
-        <input
-          type="search"
-          placeholder="What do you want to play?"
-          className="h-12 w-full rounded-full bg-elevated pr-4 pl-11 text-sm placeholder:text-muted focus:bg-highlight"
-        />
-      </label>
+      <SearchBox />
       <div className="ml-auto flex items-center gap-3">
         {isAuth ? (
           <Link

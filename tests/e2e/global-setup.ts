@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureWebBuild } from '../../scripts/web-build.ts';
+import { startServer } from '../helpers/server-process.ts';
+import { startSmtpSink } from '../helpers/smtp-sink.ts';
+import { E2E_ADMIN } from './support.ts';
+
+/**
+ * One real Chorus for the whole browser suite: the built app, a temporary DATA_DIR with the demo
+ * catalog, and a real SMTP server whose mail lands in `CHORUS_MAIL_DIR`.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await ensureWebBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  const smtp = await startSmtpSink(mailDir);
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DEMO_CATALOG: 'on',
+    },
+    180_000,
+  );
+  process.env.CHORUS_URL = server.url;
+  process.env.CHORUS_MAIL_DIR = mailDir;
+  process.env.CHORUS_DATA_DIR = dataDir;
+  return async () => {
+    await server.stop();
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { LocalMediaStore } from '../../server/media/local-store.ts';
+import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
+import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
+import { createUser, type Deps, type TestUser } from '../helpers/factories.ts';
+import { latestMail } from '../helpers/smtp-sink.ts';
+
+export const E2E_ADMIN = { email: 'admin@e2e.chorus.test', password: 'admin-password-123' };
+
+let handle: DatabaseHandle | null = null;
+
+/**
+ * The running server's own database and media, opened from the journey's process (SQLite in WAL
+ * mode takes a second connection), so journeys can arrange data the way factories do in API tests.
+ */
+export async function serverDeps(): Promise<Deps> {
+  const dataDir = process.env.CHORUS_DATA_DIR;
+  if (!dataDir)
+    throw new Error('CHORUS_DATA_DIR is not set: run the journeys through playwright.config.ts');
+  handle ??= await openDatabase({ url: null, dataDir });
+  return {
+    db: handle.db,
+    sessions: new SessionsService(new SessionsRepository(handle.db)),
+    media: new LocalMediaStore(path.join(dataDir, 'media')),
+  };
+}
+
+/** A listener made directly in the database (no sign-up journey), with a live session. */
+export async function createListener(
+  options: Parameters<typeof createUser>[1] = {},
+): Promise<TestUser> {
+  return createUser(await serverDeps(), options);
+}
+
+/**
+ * Signs the browser in as `user` the way a login does: the session cookie, the XSRF cookie and
+ * the UI hints in storage.
+ */
+export async function signIn(
+  context: BrowserContext,
+  user: TestUser,
+  options: { isAdmin?: boolean } = {},
+): Promise<void> {
+  const url = process.env.CHORUS_URL!;
+  await context.addCookies([
+    { name: 'chorus_session', value: user.token, url, httpOnly: true, sameSite: 'Lax' },
+    { name: 'XSRF-TOKEN', value: `xsrf-${user.id}-${Date.now()}`, url, sameSite: 'Lax' },
+  ]);
+  const hints = {
+    user: JSON.stringify({
+      _id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: Boolean(options.isAdmin),
+    }),
+    isAdmin: options.isAdmin ? 'true' : null,
+  };
+  await context.addInitScript((stored) => {
+    if (localStorage.getItem('e2e-signed-in')) return;
+    localStorage.setItem('e2e-signed-in', '1');
+    localStorage.setItem('user', stored.user);
+    localStorage.setItem('isAuth', 'true');
+    if (stored.isAdmin) localStorage.setItem('isAdmin', 'true');
+  }, hints);
+}
+
+/** The newest e-mail the real SMTP server received for `to` since `since` (ms). */
+export function mailTo(to: string, since = 0): string | null {
+  return latestMail(process.env.CHORUS_MAIL_DIR!, to, since);
+}
+
+export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = mailTo(to, since);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+}
+
+export async function clearStorage(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+}
