@@ -7,58 +7,49 @@ export type ArtistRef = Static<typeof ArtistRef>;
 export const AlbumRef = Type.Object({ _id: Id, title: Type.String() });
 
 /** A song as listener screens see it; extra names (`artistName`, `src`…) are the spec's fallbacks. */
-export const Song = Type.Object(
-  {
-    _id: Id,
-    title: Type.String(),
-    artist: Type.Array(ArtistRef),
-    artistName: Type.String(),
-    genre: Type.String(),
-    /** m:ss, as the spec's entities carry it. */
-    duration: Type.String(),
-    durationSeconds: Type.Integer(),
-    status: Type.String(),
-    coverImage: Type.Union([Type.String(), Type.Null()]),
-    url: Type.String(),
-    audioUrl: Type.String(),
-    album: Type.Union([AlbumRef, Type.Null()]),
-    albumName: Type.Union([Type.String(), Type.Null()]),
-    trackNumber: Type.Union([Type.Integer(), Type.Null()]),
-    plays: Type.Integer(),
-    createdAt: Type.String(),
-    isDeleted: Type.Boolean(),
-  },
-  { $id: 'Song' },
-);
+export const Song = Type.Object({
+  _id: Id,
+  title: Type.String(),
+  artist: Type.Array(ArtistRef),
+  artistName: Type.String(),
+  genre: Type.String(),
+  /** m:ss, as the spec's entities carry it. */
+  duration: Type.String(),
+  durationSeconds: Type.Integer(),
+  status: Type.String(),
+  coverImage: Type.Union([Type.String(), Type.Null()]),
+  url: Type.String(),
+  audioUrl: Type.String(),
+  album: Type.Union([AlbumRef, Type.Null()]),
+  albumName: Type.Union([Type.String(), Type.Null()]),
+  trackNumber: Type.Union([Type.Integer(), Type.Null()]),
+  plays: Type.Integer(),
+  createdAt: Type.String(),
+  isDeleted: Type.Boolean(),
+});
 export type Song = Static<typeof Song>;
 
-export const Artist = Type.Object(
-  {
-    _id: Id,
-    name: Type.String(),
-    description: Type.String(),
-    image: Type.Union([Type.String(), Type.Null()]),
-    verified: Type.Boolean(),
-    isDisabled: Type.Boolean(),
-    createdAt: Type.String(),
-    monthlyListeners: Type.Integer(),
-    followers: Type.Integer(),
-    songCount: Type.Integer(),
-  },
-  { $id: 'Artist' },
-);
+export const Artist = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  verified: Type.Boolean(),
+  isDisabled: Type.Boolean(),
+  createdAt: Type.String(),
+  monthlyListeners: Type.Integer(),
+  followers: Type.Integer(),
+  songCount: Type.Integer(),
+});
 export type Artist = Static<typeof Artist>;
 
-export const Album = Type.Object(
-  {
-    _id: Id,
-    title: Type.String(),
-    year: Type.Union([Type.Integer(), Type.Null()]),
-    artist: ArtistRef,
-    coverImage: Type.Union([Type.String(), Type.Null()]),
-    songCount: Type.Integer(),
-    createdAt: Type.String(),
-  },
-  { $id: 'Album' },
-);
+export const Album = Type.Object({
+  _id: Id,
+  title: Type.String(),
+  year: Type.Union([Type.Integer(), Type.Null()]),
+  artist: ArtistRef,
+  coverImage: Type.Union([Type.String(), Type.Null()]),
+  songCount: Type.Integer(),
+  createdAt: Type.String(),
+});
 export type Album = Static<typeof Album>;

@@ -1,9 +1,9 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
-export const ErrorBody = Type.Object(
-  { message: Type.String(), field: Type.Optional(Type.String()) },
-  { $id: 'Error' },
-);
+export const ErrorBody = Type.Object({
+  message: Type.String(),
+  field: Type.Optional(Type.String()),
+});
 export type ErrorBody = Static<typeof ErrorBody>;
 
 /** Identifiers are positive integers, exposed as `_id` like the original client expects. */

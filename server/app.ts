@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
@@ -37,6 +37,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
+    // Access logs are the reverse proxy's job; two log lines per audio range request would cost
+    // more than serving it. Errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();

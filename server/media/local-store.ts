@@ -8,9 +8,17 @@ import type { MediaStat, MediaStore } from './media-store.ts';
 /** Reads of up to 1 MiB at a time: a 256 KiB range is then one read instead of sixteen. */
 const READ_CHUNK = 1024 * 1024;
 
+/** How many object sizes to remember (a few hundred kilobytes of memory). */
+const STAT_CACHE_LIMIT = 10_000;
+
 export class LocalMediaStore implements MediaStore {
   readonly kind = 'local' as const;
   private readonly staging: string;
+  /**
+   * Keys are content-addressed, so a key's size never changes while it exists: remembering it
+   * saves a stat() on every range request. `delete()` forgets it.
+   */
+  private readonly stats = new Map<string, MediaStat>();
 
   constructor(private readonly root: string) {
     this.staging = path.join(root, '.staging');
@@ -53,9 +61,15 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async stat(key: string): Promise<MediaStat | null> {
+    const known = this.stats.get(key);
+    if (known) return known;
     try {
       const stat = await fsp.stat(this.resolve(key));
-      return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : null;
+      if (!stat.isFile()) return null;
+      const result = { size: stat.size, mtimeMs: stat.mtimeMs };
+      if (this.stats.size >= STAT_CACHE_LIMIT) this.stats.delete(this.stats.keys().next().value!);
+      this.stats.set(key, result);
+      return result;
     } catch {
       return null;
     }
@@ -71,6 +85,8 @@ export class LocalMediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     const target = this.resolve(key);
+    for (const cached of this.stats.keys())
+      if (cached === key || cached.startsWith(`${key}/`)) this.stats.delete(cached);
     await fsp.rm(target, { force: true, recursive: true });
   }
 }

@@ -1,14 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { Album, Artist, Song } from '../../../contract/catalog.ts';
 import { IdParams, Page, PageQuery } from '../../../contract/common.ts';
+import {
+  AlbumDetail,
+  ArtistDetail,
+  ArtistSongsCompat,
+  HomeFeed,
+} from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
 import { hashOfKey } from '../../media/media-store.ts';
 import { sendMedia } from '../../media/send.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
 import { CatalogService } from './catalog.service.ts';
 
-export function createCatalogService(deps: Deps): CatalogService {
-  return new CatalogService(new CatalogRepository(deps.db), new ArtistStatsRepository(deps.db));
+/** Long enough to absorb a rush on the home page, short enough that new plays show soon. */
+export const RANKING_CACHE_MS = 10_000;
+
+export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogService {
+  return new CatalogService(new CatalogRepository(deps.db), new ArtistStatsRepository(deps.db), {
+    rankingCacheMs,
+  });
 }
 
 function pageRequest(query: PageQuery) {
@@ -16,7 +27,65 @@ function pageRequest(query: PageQuery) {
 }
 
 export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
-  const catalog = createCatalogService(deps);
+  const catalog = createCatalogService(deps, RANKING_CACHE_MS);
+
+  app.get(
+    '/api/home',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'The home rows: popular artists, popular albums, trending songs',
+        response: { 200: HomeFeed },
+      },
+    },
+    () => catalog.homeFeed(),
+  );
+
+  app.get(
+    '/api/artists/:id',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'An artist with its songs, most played first',
+        params: IdParams,
+        response: { 200: ArtistDetail },
+      },
+    },
+    (request) => catalog.artistDetail(request.params.id, request.caller?.userId ?? null),
+  );
+
+  app.get(
+    '/api/user/getArtistSongById/:id',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['compat'],
+        summary: "An artist with its songs, in the original client's shape",
+        params: IdParams,
+        response: { 200: ArtistSongsCompat },
+      },
+    },
+    async (request) => {
+      const artist = await catalog.artistDetail(request.params.id, request.caller?.userId ?? null);
+      return { data: { artist, songs: artist.songs } };
+    },
+  );
+
+  app.get(
+    '/api/albums/:id',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'An album with its songs in track order',
+        params: IdParams,
+        response: { 200: AlbumDetail },
+      },
+    },
+    (request) => catalog.albumDetail(request.params.id),
+  );
 
   app.get(
     '/api/songs',
@@ -81,7 +150,7 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { key, mime } = await catalog.streamable(request.params.id);
+      const { key, mime } = await streamable(request.params.id);
       const hash = hashOfKey(key) ?? key;
       // A URL carrying the content version names fixed bytes, so it may be cached for good;
       // `private` keeps shared caches from bypassing the access check above.

@@ -1,0 +1,393 @@
+/**
+ * The upload pipeline shared by the admin forms and the folder import.
+ *
+ * Every byte goes to a staging file while it is hashed and counted (nothing is held whole in
+ * memory), the content is identified by its bytes (never by the file name or the declared type),
+ * audio is probed and refused when no browser could play it, images get their variants, and a
+ * `MediaBatch` remembers what it stored so a failure anywhere later can take it all back.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { type IAudioMetadata, parseFile } from 'music-metadata';
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
+import {
+  type AppError,
+  badRequest,
+  payloadTooLarge,
+  unprocessable,
+  unsupportedMediaType,
+} from '../lib/errors.ts';
+import { deleteImage, storeImage } from './images.ts';
+import { audioKey, imageOriginalKey, type MediaStore } from './media-store.ts';
+
+export interface StagedFile {
+  path: string;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  hash: string;
+  /** The name the sender gave, for messages and default titles only. */
+  filename: string;
+}
+
+const MB = 1024 * 1024;
+
+function tooLarge(kind: 'audio' | 'image', limit: number): AppError {
+  return payloadTooLarge(
+    kind === 'image'
+      ? `Image size must be less than ${Math.round(limit / MB)}MB`
+      : `The audio file is too large (the limit is ${Math.round(limit / MB)} MB)`,
+  );
+}
+
+class SizeLimitError extends Error {}
+
+/** Counts and hashes bytes on their way through, failing as soon as `limit` is passed. */
+function meter(limit: number) {
+  const hash = createHash('sha256');
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > limit) {
+        done(new SizeLimitError());
+        return;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { transform, result: () => ({ size, hash: hash.digest('hex') }) };
+}
+
+/**
+ * Streams `source` into a fresh staging file, hashing and counting it. Throws 413 past `limit`
+ * and removes the partial file on any failure.
+ */
+export async function stageStream(
+  media: MediaStore,
+  source: Readable,
+  options: { limit: number; kind: 'audio' | 'image'; filename: string },
+): Promise<StagedFile> {
+  const target = media.stagingPath(options.kind === 'audio' ? '.audio' : '.image');
+  const counter = meter(options.limit);
+  try {
+    await pipeline(source, counter.transform, fs.createWriteStream(target));
+  } catch (error) {
+    await fsp.rm(target, { force: true });
+    if (error instanceof SizeLimitError || isMultipartSizeError(error)) {
+      // The rest of the upload is not wanted; drain it so the connection can answer cleanly.
+      source.resume();
+      throw tooLarge(options.kind, options.limit);
+    }
+    throw error;
+  }
+  const { size, hash } = counter.result();
+  return { path: target, size, hash, filename: options.filename };
+}
+
+function isMultipartSizeError(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** Copies a file from disk into staging (the import's way in), hashing it on the way. */
+export function stageLocalFile(
+  media: MediaStore,
+  file: string,
+  filename: string,
+): Promise<StagedFile> {
+  return stageStream(media, fs.createReadStream(file), {
+    limit: MAX_AUDIO_BYTES,
+    kind: 'audio',
+    filename,
+  });
+}
+
+export async function discard(staged: StagedFile | null | undefined): Promise<void> {
+  if (staged) await fsp.rm(staged.path, { force: true });
+}
+
+// ─── Audio ───────────────────────────────────────────────────────────────────
+
+/** Containers browsers play, by the extension `file-type` gives, with the type served. */
+const AUDIO_CONTAINERS: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  webm: 'audio/webm',
+};
+
+/** Codecs every current browser decodes; anything else (ALAC, ADPCM, Speex, WMA…) is refused. */
+const PLAYABLE_CODEC =
+  /^(MPEG [12](\.5)? Layer 3|MPEG-4\/AAC|AAC|Vorbis|Opus|FLAC|PCM|IEEE_FLOAT)/i;
+
+export const PLAYABLE_FORMATS = 'MP3, AAC (M4A), Ogg Vorbis, Opus, FLAC or WAV';
+
+/** Shorter than this is not a song but a broken or empty file. */
+const MIN_DURATION_SECONDS = 0.5;
+
+export interface AudioTags {
+  title: string | null;
+  artists: string[];
+  album: string | null;
+  albumArtist: string | null;
+  trackNumber: number | null;
+  year: number | null;
+  genre: string | null;
+  picture: Buffer | null;
+}
+
+export interface AudioInfo {
+  extension: string;
+  mime: string;
+  codec: string;
+  /** Bits per second, when the container says. */
+  bitrate: number | null;
+  /** Whole seconds, at least 1. */
+  duration: number;
+  tags: AudioTags;
+}
+
+function cleanText(value: string | undefined | null, max = 200): string | null {
+  const trimmed = value?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+}
+
+function tagsOf(metadata: IAudioMetadata): AudioTags {
+  const common = metadata.common;
+  const artists = (
+    common.artists && common.artists.length > 0
+      ? common.artists
+      : common.artist
+        ? [common.artist]
+        : []
+  )
+    .map((name) => cleanText(name))
+    .filter((name): name is string => name !== null);
+  const picture = common.picture?.[0]?.data;
+  return {
+    title: cleanText(common.title),
+    artists: [...new Set(artists)],
+    album: cleanText(common.album),
+    albumArtist: cleanText(common.albumartist),
+    trackNumber: common.track?.no && common.track.no > 0 ? common.track.no : null,
+    year: common.year && common.year > 0 && common.year < 10_000 ? common.year : null,
+    genre: cleanText(common.genre?.[0], 60),
+    picture: picture && picture.length > 0 ? Buffer.from(picture) : null,
+  };
+}
+
+/**
+ * Identifies staged audio by its bytes and probes it. Throws 400 for an empty file, 415 for
+ * something that is not audio, and 422 for audio that is damaged or that browsers cannot play.
+ */
+export async function inspectAudio(staged: StagedFile): Promise<AudioInfo> {
+  if (staged.size === 0) throw badRequest('The audio file is empty', 'audioFile');
+  const type = await fileTypeFromFile(staged.path);
+  if (!type) {
+    throw unsupportedMediaType(
+      `The audio file is not a recognised audio format. Please upload ${PLAYABLE_FORMATS}.`,
+    );
+  }
+  const mime = AUDIO_CONTAINERS[type.ext];
+  if (!mime) {
+    if (type.mime.startsWith('audio/')) {
+      throw unprocessable(
+        `Browsers cannot play ${type.ext.toUpperCase()} audio. Please upload ${PLAYABLE_FORMATS}.`,
+        'audioFile',
+      );
+    }
+    throw unsupportedMediaType(
+      `The audio file is not audio (it looks like a ${type.ext.toUpperCase()} file). Please upload ${PLAYABLE_FORMATS}.`,
+    );
+  }
+  let metadata: IAudioMetadata;
+  try {
+    metadata = await parseFile(staged.path, { duration: true, skipCovers: false });
+  } catch {
+    throw unprocessable('The audio file is damaged and cannot be read', 'audioFile');
+  }
+  const format = metadata.format;
+  const codec = format.codec ?? '';
+  if (!PLAYABLE_CODEC.test(codec)) {
+    throw unprocessable(
+      `Browsers cannot play ${codec || 'this'} audio. Please upload ${PLAYABLE_FORMATS}.`,
+      'audioFile',
+    );
+  }
+  const duration = format.duration;
+  if (!duration || !Number.isFinite(duration) || duration < MIN_DURATION_SECONDS) {
+    throw unprocessable(
+      'The audio file is damaged or incomplete: it holds no playable sound',
+      'audioFile',
+    );
+  }
+  const bitrate =
+    format.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate) : null;
+  // A header that promises far more sound than the file holds means the file was cut short.
+  if (bitrate && format.codec && !/FLAC|Vorbis|Opus/i.test(format.codec)) {
+    const expected = (duration * bitrate) / 8;
+    if (staged.size < expected * 0.5) {
+      throw unprocessable('The audio file is incomplete (it was cut short)', 'audioFile');
+    }
+  }
+  return {
+    extension: type.ext === 'oga' ? 'ogg' : type.ext,
+    mime,
+    codec,
+    bitrate,
+    duration: Math.max(1, Math.round(duration)),
+    tags: tagsOf(metadata),
+  };
+}
+
+// ─── Images ──────────────────────────────────────────────────────────────────
+
+const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'webp']);
+export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
+
+/** Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type. */
+export async function readImage(staged: StagedFile): Promise<Buffer> {
+  if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
+  const type = await fileTypeFromFile(staged.path);
+  if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
+  return fsp.readFile(staged.path);
+}
+
+// ─── Storing, with a way back ────────────────────────────────────────────────
+
+/**
+ * What one upload or import stores. Keys are content-addressed, so bytes already in the store
+ * belong to someone else and are never removed by `rollback`; only what this batch added is.
+ */
+export class MediaBatch {
+  private readonly addedAudio: string[] = [];
+  private readonly addedImages: string[] = [];
+  private readonly staged: StagedFile[] = [];
+
+  constructor(readonly media: MediaStore) {}
+
+  /** Staging files to remove when the batch ends, whatever happens. */
+  track(staged: StagedFile | null | undefined): void {
+    if (staged) this.staged.push(staged);
+  }
+
+  async storeAudio(staged: StagedFile, info: AudioInfo): Promise<string> {
+    const key = audioKey(staged.hash, info.extension);
+    const existed = (await this.media.stat(key)) !== null;
+    await this.media.putFile(key, staged.path);
+    if (!existed) this.addedAudio.push(key);
+    return key;
+  }
+
+  /** Stores an image with its variants; 422 when the bytes do not decode as an image. */
+  async storeImage(bytes: Buffer): Promise<string> {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
+    try {
+      await storeImage(this.media, bytes);
+    } catch {
+      if (!existed) await deleteImage(this.media, hash);
+      throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
+    }
+    if (!existed) this.addedImages.push(hash);
+    return hash;
+  }
+
+  /** Removes the staging files; call when the batch is done (it succeeded or was rolled back). */
+  async finish(): Promise<void> {
+    await Promise.all(this.staged.map((file) => discard(file)));
+    this.staged.length = 0;
+  }
+
+  /** Takes back everything this batch stored and removes its staging files. */
+  async rollback(): Promise<void> {
+    await Promise.all([
+      ...this.addedAudio.map((key) => this.media.delete(key)),
+      ...this.addedImages.map((hash) => deleteImage(this.media, hash)),
+    ]);
+    this.addedAudio.length = 0;
+    this.addedImages.length = 0;
+    await this.finish();
+  }
+}
+
+// ─── Multipart requests ──────────────────────────────────────────────────────
+
+export interface FileRule {
+  kind: 'audio' | 'image';
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: Record<string, StagedFile>;
+}
+
+const LIMITS = { audio: MAX_AUDIO_BYTES, image: MAX_IMAGE_BYTES } as const;
+
+/** `@fastify/multipart` options for routes that take uploads (per-file caps are enforced here). */
+export const MULTIPART_OPTIONS = {
+  limits: {
+    fileSize: MAX_AUDIO_BYTES + 1,
+    files: 4,
+    fields: 20,
+    fieldSize: 64 * 1024,
+    parts: 30,
+  },
+};
+
+/**
+ * Reads a multipart request: text fields into `fields`, the expected files into staging (each
+ * capped by its kind). Unexpected files are refused. The staged files are registered with
+ * `batch`, so `batch.rollback()`/`finish()` removes them whatever happens next.
+ */
+export async function receiveForm(
+  request: FastifyRequest,
+  batch: MediaBatch,
+  rules: Record<string, FileRule>,
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw unsupportedMediaType('The request must be multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: Record<string, StagedFile> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+        fields[part.fieldname] = part.value;
+      } else if (typeof part.value === 'string') {
+        // Repeated fields (several artists) arrive as a comma-joined list.
+        fields[part.fieldname] = `${fields[part.fieldname]},${part.value}`;
+      }
+      continue;
+    }
+    const file = part as MultipartFile;
+    const rule = rules[file.fieldname];
+    if (!rule || files[file.fieldname]) {
+      file.file.resume();
+      throw badRequest(`Unexpected file field ${file.fieldname}`, file.fieldname);
+    }
+    // An empty file input still sends a part with no name and no bytes: treat it as absent.
+    if (!file.filename) {
+      file.file.resume();
+      continue;
+    }
+    const staged = await stageStream(batch.media, file.file, {
+      limit: LIMITS[rule.kind],
+      kind: rule.kind,
+      filename: file.filename,
+    });
+    batch.track(staged);
+    files[file.fieldname] = staged;
+  }
+  return { fields, files };
+}
