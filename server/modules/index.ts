@@ -1,7 +1,17 @@
 import type { Module } from '../deps.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { likesRoutes } from './likes/likes.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { playlistsRoutes } from './playlists/playlists.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 
 /** Every feature's routes, registered in this order. */
-export const modules: Module[] = [healthRoutes, catalogRoutes, mediaRoutes];
+export const modules: Module[] = [
+  healthRoutes,
+  catalogRoutes,
+  mediaRoutes,
+  playlistsRoutes,
+  likesRoutes,
+  profileRoutes,
+];

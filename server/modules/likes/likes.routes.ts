@@ -1,0 +1,76 @@
+import { IdParams } from '../../../contract/common.ts';
+import { LikedIds, LikedSongs, LikeState } from '../../../contract/playlists.ts';
+import type { App, Deps } from '../../deps.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { CatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCatalogService } from '../catalog/catalog.routes.ts';
+import { LikesRepository } from './likes.repository.ts';
+import { LikesService } from './likes.service.ts';
+
+const tags = ['likes'];
+
+export async function likesRoutes(app: App, deps: Deps): Promise<void> {
+  const likes = new LikesService(
+    new LikesRepository(deps.db),
+    new CatalogRepository(deps.db),
+    createCatalogService(deps),
+  );
+  const userId = (caller: { userId: number } | null) => {
+    if (!caller) throw unauthorized();
+    return caller.userId;
+  };
+
+  app.put(
+    '/api/songs/:id/like',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Add a song to Liked Songs',
+        params: IdParams,
+        response: { 200: LikeState },
+      },
+    },
+    (request) => likes.like(userId(request.caller), request.params.id),
+  );
+
+  app.delete(
+    '/api/songs/:id/like',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Take a song out of Liked Songs',
+        params: IdParams,
+        response: { 200: LikeState },
+      },
+    },
+    (request) => likes.unlike(userId(request.caller), request.params.id),
+  );
+
+  app.get(
+    '/api/me/likes',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: "The caller's liked songs, most recent first",
+        response: { 200: LikedSongs },
+      },
+    },
+    (request) => likes.songs(userId(request.caller)),
+  );
+
+  app.get(
+    '/api/me/likes/ids',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Ids of the songs the caller likes (for the hearts in lists)',
+        response: { 200: LikedIds },
+      },
+    },
+    (request) => likes.ids(userId(request.caller)),
+  );
+}

@@ -1,0 +1,330 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
+
+export interface PlaylistRecord {
+  id: number;
+  owner_id: number;
+  owner_name: string;
+  name: string;
+  description: string;
+  is_public: number;
+  cover_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistStats {
+  songCount: number;
+  durationSeconds: number;
+  /** Cover keys of the first songs, in playlist order, without repeats. */
+  covers: string[];
+}
+
+/** How many leading songs are looked at for distinct mosaic covers (albums repeat covers). */
+const COVER_WINDOW = 24;
+
+const playlistColumns = [
+  'playlists.id',
+  'playlists.owner_id',
+  'users.name as owner_name',
+  'playlists.name',
+  'playlists.description',
+  'playlists.is_public',
+  'playlists.cover_key',
+  'playlists.created_at',
+  'playlists.updated_at',
+] as const;
+
+/** The columns of `SongRecord`, as the catalog presents songs. */
+const songColumns = [
+  'songs.id',
+  'songs.title',
+  'songs.genre',
+  'songs.duration',
+  'songs.status',
+  'songs.is_deleted',
+  'songs.audio_key',
+  'songs.audio_mime',
+  'songs.cover_key',
+  'songs.album_id',
+  'albums.title as album_title',
+  'songs.track_number',
+  'songs.created_at',
+] as const;
+
+export class PlaylistsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(values: {
+    ownerId: number;
+    name: string;
+    description: string;
+    isPublic: boolean;
+    now: string;
+  }): Promise<number> {
+    const row = await this.db
+      .insertInto('playlists')
+      .values({
+        owner_id: values.ownerId,
+        name: values.name,
+        description: values.description,
+        is_public: values.isPublic ? 1 : 0,
+        cover_key: null,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  find(id: number): Promise<PlaylistRecord | undefined> {
+    return this.db
+      .selectFrom('playlists')
+      .innerJoin('users', 'users.id', 'playlists.owner_id')
+      .select(playlistColumns)
+      .where('playlists.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  listByOwner(ownerId: number, options: { publicOnly?: boolean } = {}): Promise<PlaylistRecord[]> {
+    let query = this.db
+      .selectFrom('playlists')
+      .innerJoin('users', 'users.id', 'playlists.owner_id')
+      .select(playlistColumns)
+      .where('playlists.owner_id', '=', ownerId);
+    if (options.publicOnly) query = query.where('playlists.is_public', '=', 1);
+    return query.orderBy('playlists.created_at', 'desc').orderBy('playlists.id', 'desc').execute();
+  }
+
+  /** The owner's playlists that hold the song. */
+  listByOwnerWithSong(ownerId: number, songId: number): Promise<PlaylistRecord[]> {
+    return this.db
+      .selectFrom('playlists')
+      .innerJoin('users', 'users.id', 'playlists.owner_id')
+      .innerJoin('playlist_songs', 'playlist_songs.playlist_id', 'playlists.id')
+      .select(playlistColumns)
+      .where('playlists.owner_id', '=', ownerId)
+      .where('playlist_songs.song_id', '=', songId)
+      .orderBy('playlists.created_at', 'desc')
+      .orderBy('playlists.id', 'desc')
+      .execute();
+  }
+
+  async countPublic(ownerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('playlists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .where('is_public', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async update(
+    id: number,
+    patch: {
+      name?: string;
+      description?: string;
+      isPublic?: boolean;
+      coverKey?: string | null;
+      now: string;
+    },
+  ): Promise<void> {
+    await this.db
+      .updateTable('playlists')
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.isPublic !== undefined ? { is_public: patch.isPublic ? 1 : 0 } : {}),
+        ...(patch.coverKey !== undefined ? { cover_key: patch.coverKey } : {}),
+        updated_at: patch.now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async touch(id: number, now: string): Promise<void> {
+    await this.db.updateTable('playlists').set({ updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+  }
+
+  /** Song count, total length and mosaic covers of each playlist, counting listed songs only. */
+  async stats(playlistIds: number[]): Promise<Map<number, PlaylistStats>> {
+    const result = new Map<number, PlaylistStats>();
+    if (playlistIds.length === 0) return result;
+    for (const id of playlistIds) result.set(id, { songCount: 0, durationSeconds: 0, covers: [] });
+    const [totals, covers] = await Promise.all([
+      this.db
+        .selectFrom('playlist_songs')
+        .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+        .select([
+          'playlist_songs.playlist_id',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.sum<number>('songs.duration').as('seconds'),
+        ])
+        .where('playlist_songs.playlist_id', 'in', playlistIds)
+        .where(songIsListed)
+        .groupBy('playlist_songs.playlist_id')
+        .execute(),
+      this.db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('playlist_songs')
+            .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+            .select((inner) => [
+              'playlist_songs.playlist_id',
+              'songs.cover_key',
+              'playlist_songs.position',
+              inner.fn
+                .agg<number>('row_number')
+                .over((over) =>
+                  over
+                    .partitionBy('playlist_songs.playlist_id')
+                    .orderBy('playlist_songs.position')
+                    .orderBy('playlist_songs.song_id'),
+                )
+                .as('rn'),
+            ])
+            .where('playlist_songs.playlist_id', 'in', playlistIds)
+            .where('songs.cover_key', 'is not', null)
+            .where(songIsListed)
+            .as('firsts'),
+        )
+        .select(['firsts.playlist_id', 'firsts.cover_key', 'firsts.rn'])
+        .where('firsts.rn', '<=', COVER_WINDOW)
+        .orderBy('firsts.playlist_id')
+        .orderBy('firsts.rn')
+        .execute(),
+    ]);
+    for (const row of totals) {
+      const entry = result.get(row.playlist_id);
+      if (!entry) continue;
+      entry.songCount = Number(row.n);
+      entry.durationSeconds = Number(row.seconds ?? 0);
+    }
+    for (const row of covers) {
+      const entry = result.get(row.playlist_id);
+      if (!entry || !row.cover_key || entry.covers.includes(row.cover_key)) continue;
+      if (entry.covers.length < 4) entry.covers.push(row.cover_key);
+    }
+    return result;
+  }
+
+  /** The listed songs of a playlist in its order. */
+  songs(playlistId: number): Promise<SongRecord[]> {
+    return this.db
+      .selectFrom('playlist_songs')
+      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where('playlist_songs.playlist_id', '=', playlistId)
+      .where(songIsListed)
+      .orderBy('playlist_songs.position')
+      .orderBy('playlist_songs.song_id')
+      .execute();
+  }
+
+  /**
+   * Appends a song after the last one in one statement, so two adds at once cannot both take
+   * the same place. Returns false when the song was already there.
+   */
+  async addSong(playlistId: number, songId: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('playlist_songs')
+      .columns(['playlist_id', 'song_id', 'position', 'added_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('playlist_songs')
+          .select([
+            sql<number>`cast(${playlistId} as integer)`.as('playlist_id'),
+            sql<number>`cast(${songId} as integer)`.as('song_id'),
+            sql<number>`coalesce(max(position), -1) + 1`.as('position'),
+            sql<string>`cast(${now} as text)`.as('added_at'),
+          ])
+          .where('playlist_id', '=', playlistId),
+      )
+      .onConflict((oc) => oc.columns(['playlist_id', 'song_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeSong(playlistId: number, songId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('playlist_songs')
+      .where('playlist_id', '=', playlistId)
+      .where('song_id', '=', songId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async position(playlistId: number, songId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('playlist_songs')
+      .select('position')
+      .where('playlist_id', '=', playlistId)
+      .where('song_id', '=', songId)
+      .executeTakeFirst();
+    return row ? row.position : null;
+  }
+
+  async maxPosition(playlistId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('playlist_songs')
+      .select((eb) => eb.fn.max<number>('position').as('top'))
+      .where('playlist_id', '=', playlistId)
+      .executeTakeFirst();
+    return row?.top === null || row?.top === undefined ? -1 : Number(row.top);
+  }
+
+  /** Ids of the listed songs in order (what a listener sees, so what indices refer to). */
+  async listedSongIds(playlistId: number): Promise<{ songId: number; position: number }[]> {
+    const rows = await this.db
+      .selectFrom('playlist_songs')
+      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+      .select(['playlist_songs.song_id', 'playlist_songs.position'])
+      .where('playlist_songs.playlist_id', '=', playlistId)
+      .where(songIsListed)
+      .orderBy('playlist_songs.position')
+      .orderBy('playlist_songs.song_id')
+      .execute();
+    return rows.map((row) => ({ songId: row.song_id, position: row.position }));
+  }
+
+  /**
+   * Moves a song from position `from` to `to` by shifting only the songs in between, so a move
+   * costs two statements whatever the playlist's length. Positions stay distinct integers.
+   */
+  async move(playlistId: number, songId: number, from: number, to: number): Promise<void> {
+    if (from === to) return;
+    await this.db.transaction().execute(async (trx) => {
+      if (to < from) {
+        await trx
+          .updateTable('playlist_songs')
+          .set((eb) => ({ position: eb('position', '+', 1) }))
+          .where('playlist_id', '=', playlistId)
+          .where('position', '>=', to)
+          .where('position', '<', from)
+          .execute();
+      } else {
+        await trx
+          .updateTable('playlist_songs')
+          .set((eb) => ({ position: eb('position', '-', 1) }))
+          .where('playlist_id', '=', playlistId)
+          .where('position', '>', from)
+          .where('position', '<=', to)
+          .execute();
+      }
+      await trx
+        .updateTable('playlist_songs')
+        .set({ position: to })
+        .where('playlist_id', '=', playlistId)
+        .where('song_id', '=', songId)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,264 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { IdParams } from '../../../contract/common.ts';
+import {
+  CreatedPlaylist,
+  CreatePlaylistBody,
+  DeletedPlaylist,
+  MoveSongBody,
+  OptionalSongIdBody,
+  Playlist,
+  PlaylistData,
+  PlaylistEnvelope,
+  PlaylistIdParams,
+  PlaylistSummary,
+  PlaylistsOfSong,
+  RemovedSong,
+  SongIdBody,
+  SongIdQuery,
+  UpdatePlaylistBody,
+} from '../../../contract/playlists.ts';
+import type { App, Deps } from '../../deps.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import { CatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCatalogService } from '../catalog/catalog.routes.ts';
+import { PlaylistsRepository } from './playlists.repository.ts';
+import { PlaylistsService, toId } from './playlists.service.ts';
+
+export function createPlaylistsService(deps: Deps): PlaylistsService {
+  return new PlaylistsService(
+    new PlaylistsRepository(deps.db),
+    new CatalogRepository(deps.db),
+    createCatalogService(deps),
+  );
+}
+
+/** The listener policy guarantees a caller; this only narrows the type. */
+function me(caller: Caller | null): Caller {
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+const tags = ['playlists'];
+
+export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
+  const playlists = createPlaylistsService(deps);
+
+  app.post(
+    '/api/user/addPlaylist',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Create a playlist',
+        body: CreatePlaylistBody,
+        response: { 201: CreatedPlaylist },
+      },
+    },
+    async (request, reply) => {
+      const playlist = await playlists.create(me(request.caller), request.body);
+      return reply
+        .status(201)
+        .send({ message: 'Playlist created', data: playlist, playlist: playlist });
+    },
+  );
+
+  app.get(
+    '/api/user/getPlaylist',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: "The caller's playlists, newest first (a bare array)",
+        response: { 200: Type.Array(PlaylistSummary) },
+      },
+    },
+    (request) => playlists.listMine(me(request.caller)),
+  );
+
+  app.get(
+    '/api/user/playlistById/:id',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        summary: 'A playlist with its songs (public ones for everyone, private ones for the owner)',
+        params: IdParams,
+        response: { 200: PlaylistData },
+      },
+    },
+    async (request) => ({ data: await playlists.get(request.params.id, request.caller) }),
+  );
+
+  app.post(
+    '/api/user/addSongPlaylist/:playlistId',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Add a song at the end of a playlist (409 when it is already there)',
+        params: PlaylistIdParams,
+        body: SongIdBody,
+        response: { 200: PlaylistEnvelope },
+      },
+    },
+    async (request) => ({
+      message: 'Song added to playlist',
+      data: await playlists.addSong(
+        request.params.playlistId,
+        me(request.caller),
+        toId(request.body.songId, 'songId'),
+      ),
+    }),
+  );
+
+  // The original client sends `songId` as axios's second argument, which is not a body; the
+  // query string is accepted too, and the path is served with and without the /user prefix.
+  for (const url of [
+    '/api/removeSongPlaylist/:playlistId',
+    '/api/user/removeSongPlaylist/:playlistId',
+  ]) {
+    app.delete(
+      url,
+      {
+        config: { policy: 'listener' },
+        schema: {
+          tags,
+          summary: 'Remove a song from a playlist (songId in the body or the query)',
+          params: PlaylistIdParams,
+          querystring: SongIdQuery,
+          body: OptionalSongIdBody,
+          response: { 200: RemovedSong },
+        },
+      },
+      async (request) => {
+        const songId = toId(request.body?.songId ?? request.query.songId, 'songId');
+        const playlistId = request.params.playlistId;
+        await playlists.removeSong(playlistId, me(request.caller), songId);
+        return { message: 'Song removed from playlist', data: { playlistId, songId } };
+      },
+    );
+  }
+
+  app.delete(
+    '/api/user/deletePlaylist/:id',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Delete a playlist (its owner only)',
+        params: IdParams,
+        response: { 200: DeletedPlaylist },
+      },
+    },
+    async (request) => {
+      await playlists.remove(request.params.id, me(request.caller));
+      return { message: 'Playlist deleted', data: { _id: request.params.id } };
+    },
+  );
+
+  app.get(
+    '/api/songs/:id/playlists',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: "The caller's playlists that hold the song",
+        params: IdParams,
+        response: { 200: PlaylistsOfSong },
+      },
+    },
+    async (request) => ({
+      playlists: await playlists.playlistsWithSong(me(request.caller), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/api/playlists/:id',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Edit the name, description and visibility of a playlist',
+        params: IdParams,
+        body: UpdatePlaylistBody,
+        response: { 200: Playlist },
+      },
+    },
+    (request) => playlists.update(request.params.id, me(request.caller), request.body),
+  );
+
+  app.post(
+    '/api/playlists/:id/move',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Move a song to another place in the playlist',
+        params: IdParams,
+        body: MoveSongBody,
+        response: { 200: Playlist },
+      },
+    },
+    (request) =>
+      playlists.moveSong(
+        request.params.id,
+        me(request.caller),
+        request.body.songId,
+        request.body.toIndex,
+      ),
+  );
+
+  app.delete(
+    '/api/playlists/:id/cover',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags,
+        summary: 'Remove the uploaded cover (the mosaic of song covers shows again)',
+        params: IdParams,
+        response: { 200: Playlist },
+      },
+    },
+    (request) => playlists.setCover(request.params.id, me(request.caller), null),
+  );
+
+  // Uploads get multipart parsing in their own scope, so JSON routes never accept form bodies.
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, MULTIPART_OPTIONS);
+    }
+    scope.put(
+      '/api/playlists/:id/cover',
+      {
+        config: { policy: 'listener' },
+        schema: {
+          tags,
+          summary: 'Upload a cover image (multipart field imageFile; JPEG, PNG, GIF or WebP; 5 MB)',
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          response: { 200: Playlist },
+        },
+      },
+      async (request) => {
+        const caller = me(request.caller);
+        await playlists.assertOwner(request.params.id, caller);
+        const batch = new MediaBatch(deps.media);
+        try {
+          const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
+          const staged = form.files.imageFile;
+          if (!staged) throw badRequest('No file selected', 'imageFile');
+          const hash = await batch.storeImage(await readImage(staged));
+          const playlist = await playlists.setCover(request.params.id, caller, hash);
+          await batch.finish();
+          return playlist;
+        } catch (error) {
+          await batch.rollback();
+          throw error;
+        }
+      },
+    );
+  });
+}

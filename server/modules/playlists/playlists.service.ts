@@ -1,0 +1,196 @@
+import type { Song } from '../../../contract/catalog.ts';
+import { imageUrl } from '../../../contract/media.ts';
+import type {
+  CreatePlaylistBody,
+  Playlist,
+  PlaylistSummary,
+  UpdatePlaylistBody,
+} from '../../../contract/playlists.ts';
+import { formatTotalDuration } from '../../../contract/rules/format.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { PlaylistRecord, PlaylistStats, PlaylistsRepository } from './playlists.repository.ts';
+
+export const PLAYLIST_NOT_FOUND = 'Playlist not found';
+export const NOT_OWNER = 'Only the owner of this playlist can change it';
+
+/** Ids from clients written for string ids arrive as text; Chorus's are positive integers. */
+export function toId(value: number | string | undefined | null, field: string): number {
+  const id = typeof value === 'string' ? Number(value) : value;
+  if (id === undefined || id === null) throw badRequest(`${field} is required`, field);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw badRequest(`${field} must be a song id`, field);
+  }
+  return id;
+}
+
+function presentSummary(
+  row: PlaylistRecord,
+  stats: PlaylistStats | undefined,
+  viewerId: number | null,
+): PlaylistSummary {
+  const seconds = stats?.durationSeconds ?? 0;
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    isPublic: row.is_public === 1,
+    coverImage: row.cover_key ? imageUrl(row.cover_key) : null,
+    covers: (stats?.covers ?? []).map((key) => imageUrl(key, 300)),
+    creator: { _id: row.owner_id, name: row.owner_name },
+    createdBy: row.owner_name,
+    type: 'playlist',
+    songCount: stats?.songCount ?? 0,
+    duration: formatTotalDuration(seconds),
+    durationSeconds: seconds,
+    saves: 0,
+    isOwner: viewerId === row.owner_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Playlists: who may see and change them, and their songs. A private playlist is the owner's
+ * alone — to anyone else it does not exist (404), so its id reveals nothing. A public one may be
+ * read by everyone, visitors included, and changed by its owner only (403).
+ */
+export class PlaylistsService {
+  constructor(
+    private readonly playlists: PlaylistsRepository,
+    private readonly catalogRows: CatalogRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async summaries(rows: PlaylistRecord[], viewerId: number | null): Promise<PlaylistSummary[]> {
+    const stats = await this.playlists.stats(rows.map((row) => row.id));
+    return rows.map((row) => presentSummary(row, stats.get(row.id), viewerId));
+  }
+
+  private async visible(id: number, caller: Caller | null): Promise<PlaylistRecord> {
+    const row = await this.playlists.find(id);
+    if (!row || (row.is_public !== 1 && row.owner_id !== caller?.userId)) {
+      throw notFound(PLAYLIST_NOT_FOUND);
+    }
+    return row;
+  }
+
+  private async owned(id: number, caller: Caller): Promise<PlaylistRecord> {
+    const row = await this.visible(id, caller);
+    if (row.owner_id !== caller.userId) throw forbidden(NOT_OWNER);
+    return row;
+  }
+
+  private async full(row: PlaylistRecord, viewerId: number | null): Promise<Playlist> {
+    const [songRows, [summary]] = await Promise.all([
+      this.playlists.songs(row.id),
+      this.summaries([row], viewerId),
+    ]);
+    const songs: Song[] = await this.catalog.presentSongs(songRows);
+    return { ...summary!, songs };
+  }
+
+  async create(caller: Caller, body: CreatePlaylistBody): Promise<Playlist> {
+    const name = body.name.trim();
+    if (!name) throw badRequest('Playlist name is required', 'name');
+    const now = nowIso();
+    const id = await this.playlists.create({
+      ownerId: caller.userId,
+      name,
+      description: (body.description ?? '').trim(),
+      isPublic: body.isPublic ?? true,
+      now,
+    });
+    return this.get(id, caller);
+  }
+
+  async listMine(caller: Caller): Promise<PlaylistSummary[]> {
+    return this.summaries(await this.playlists.listByOwner(caller.userId), caller.userId);
+  }
+
+  async get(id: number, caller: Caller | null): Promise<Playlist> {
+    return this.full(await this.visible(id, caller), caller?.userId ?? null);
+  }
+
+  async update(id: number, caller: Caller, body: UpdatePlaylistBody): Promise<Playlist> {
+    await this.owned(id, caller);
+    const name = body.name?.trim();
+    if (name !== undefined && !name) throw badRequest('Playlist name is required', 'name');
+    await this.playlists.update(id, {
+      ...(name !== undefined ? { name } : {}),
+      ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+      ...(body.isPublic !== undefined ? { isPublic: body.isPublic } : {}),
+      now: nowIso(),
+    });
+    return this.get(id, caller);
+  }
+
+  /** Checks ownership before an upload is read, so strangers cannot make the server store bytes. */
+  async assertOwner(id: number, caller: Caller): Promise<void> {
+    await this.owned(id, caller);
+  }
+
+  async setCover(id: number, caller: Caller, coverKey: string | null): Promise<Playlist> {
+    await this.owned(id, caller);
+    await this.playlists.update(id, { coverKey, now: nowIso() });
+    return this.get(id, caller);
+  }
+
+  async remove(id: number, caller: Caller): Promise<void> {
+    await this.owned(id, caller);
+    await this.playlists.delete(id);
+  }
+
+  async addSong(id: number, caller: Caller, songId: number): Promise<Playlist> {
+    await this.owned(id, caller);
+    if (!(await this.catalogRows.findListedSong(songId))) throw notFound('Song not found');
+    const now = nowIso();
+    if (!(await this.playlists.addSong(id, songId, now))) {
+      throw conflict('This song is already in the playlist');
+    }
+    await this.playlists.touch(id, now);
+    return this.get(id, caller);
+  }
+
+  async removeSong(id: number, caller: Caller, songId: number): Promise<void> {
+    await this.owned(id, caller);
+    if (!(await this.playlists.removeSong(id, songId))) {
+      throw notFound('This song is not in the playlist');
+    }
+    await this.playlists.touch(id, nowIso());
+  }
+
+  /** Moves a song to `toIndex` among the songs a listener sees (hidden songs keep their places). */
+  async moveSong(id: number, caller: Caller, songId: number, toIndex: number): Promise<Playlist> {
+    await this.owned(id, caller);
+    const order = await this.playlists.listedSongIds(id);
+    const from = order.findIndex((entry) => entry.songId === songId);
+    if (from === -1) throw notFound('This song is not in the playlist');
+    const rest = order.filter((entry) => entry.songId !== songId);
+    const index = Math.min(toIndex, rest.length);
+    if (index !== from) {
+      const fromPosition = order[from]!.position;
+      let to: number;
+      if (index < from) to = rest[index]!.position;
+      else if (index >= rest.length) to = await this.playlists.maxPosition(id);
+      else to = rest[index]!.position - 1;
+      await this.playlists.move(id, songId, fromPosition, to);
+      await this.playlists.touch(id, nowIso());
+    }
+    return this.get(id, caller);
+  }
+
+  async playlistsWithSong(caller: Caller, songId: number): Promise<PlaylistSummary[]> {
+    return this.summaries(
+      await this.playlists.listByOwnerWithSong(caller.userId, songId),
+      caller.userId,
+    );
+  }
+
+  async publicOf(userId: number, viewerId: number | null): Promise<PlaylistSummary[]> {
+    return this.summaries(await this.playlists.listByOwner(userId, { publicOnly: true }), viewerId);
+  }
+}
