@@ -18,6 +18,8 @@ export interface Config {
   publicUrl: string;
   secureCookies: boolean;
   logLevel: LogLevel;
+  /** The bot check's difficulty: the largest secret number a challenge may hide (tests use less). */
+  botCheckMaxNumber: number;
   /** Where the built web app lives; absent in API-only test builds. */
   webDir: string | null;
 }
@@ -119,6 +121,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const botCheckRaw = text(env, 'BOT_CHECK_MAX_NUMBER') ?? '100000';
+  if (!/^\d+$/.test(botCheckRaw) || Number(botCheckRaw) < 1 || Number(botCheckRaw) > 10_000_000) {
+    throw new ConfigError(
+      'BOT_CHECK_MAX_NUMBER',
+      `must be a whole number from 1 to 10000000, got "${botCheckRaw}"`,
+    );
+  }
+
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl =
     url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
@@ -139,6 +149,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     logLevel,
+    botCheckMaxNumber: Number(botCheckRaw),
     webDir: path.resolve(cwd, 'dist/web'),
   };
 }

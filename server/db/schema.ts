@@ -44,6 +44,18 @@ export interface OneTimeCodesTable {
   consumed_at: string | null;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface BotCheckSolutionsTable {
+  /** The solved challenge (a SHA-256 hex digest); stored once so a solution cannot be replayed. */
+  challenge: string;
+  expires_at: string;
+}
+
 export interface ArtistsTable {
   id: Generated<number>;
   name: string;
@@ -133,6 +145,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  app_secrets: AppSecretsTable;
+  bot_check_solutions: BotCheckSolutionsTable;
   artists: ArtistsTable;
   albums: AlbumsTable;
   songs: SongsTable;

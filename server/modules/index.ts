@@ -1,4 +1,5 @@
 import type { Module } from '../deps.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
@@ -9,6 +10,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 /** Every feature's routes, registered in this order. */
 export const modules: Module[] = [
   healthRoutes,
+  authRoutes,
   catalogRoutes,
   mediaRoutes,
   playlistsRoutes,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as initial from './001-initial.ts';
+import * as accounts from './002-accounts.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -10,4 +11,7 @@ export interface Migration {
 }
 
 /** In order; append only. A migration that has shipped is never edited. */
-export const migrations: Migration[] = [{ name: '001-initial', up: initial.up }];
+export const migrations: Migration[] = [
+  { name: '001-initial', up: initial.up },
+  { name: '002-accounts', up: accounts.up },
+];

@@ -1,0 +1,114 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/*
+ * The account calls (SPEC §7, API-COMPAT.md). Request fields are optional strings on purpose: the
+ * shared rules in contract/rules/ produce the same messages the client shows ('Email is required'…),
+ * rather than a schema validator's wording.
+ */
+const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+export const RegisterBody = Type.Object({
+  name: Text(100),
+  email: Text(254),
+  password: Text(1024),
+  cpassword: Text(1024),
+  DOB: Text(20),
+  gender: Text(40),
+  /** The solved bot-check challenge (base64 JSON); also accepted in the `X-Altcha` header. */
+  altcha: Text(4096),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const EmailBody = Type.Object({ email: Text(254) });
+export type EmailBody = Static<typeof EmailBody>;
+
+export const VerifyOtpBody = Type.Object({
+  email: Text(254),
+  otp: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  /** The original client may call it `code`. */
+  code: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  remember: Type.Optional(Type.Boolean()),
+});
+export type VerifyOtpBody = Static<typeof VerifyOtpBody>;
+
+export const LoginBody = Type.Object({
+  email: Text(254),
+  password: Text(1024),
+  /** 'Remember me': a 30-day cookie when true, a browser-session cookie when false. */
+  remember: Type.Optional(Type.Boolean()),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const ResetPasswordBody = Type.Object({
+  email: Text(254),
+  otp: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  code: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  password: Text(1024),
+  cpassword: Text(1024),
+  remember: Type.Optional(Type.Boolean()),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** An account as answers show it: never a password hash, never a code. */
+export const AuthUser = Type.Object({
+  _id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  isAdmin: Type.Boolean(),
+  isBlocked: Type.Boolean(),
+  isPremium: Type.Boolean(),
+  DOB: Type.Union([Type.String(), Type.Null()]),
+  gender: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type AuthUser = Static<typeof AuthUser>;
+
+export const AdminSummary = Type.Object({
+  _id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+});
+
+/**
+ * What every login answers (API-COMPAT.md): the original client stores the whole body, reads
+ * `token`, `isAdmin`, `user` and `admin.username`; registration's `data` is the user with a token.
+ */
+export const LoginAnswer = Type.Object({
+  message: Type.String(),
+  token: Type.String(),
+  isAdmin: Type.Boolean(),
+  user: AuthUser,
+  admin: AdminSummary,
+  data: Type.Object({ ...AuthUser.properties, token: Type.String() }),
+});
+export type LoginAnswer = Static<typeof LoginAnswer>;
+
+export const MeAnswer = Type.Object({
+  user: AuthUser,
+  isAdmin: Type.Boolean(),
+  admin: AdminSummary,
+});
+export type MeAnswer = Static<typeof MeAnswer>;
+
+export const CodeSentAnswer = Type.Object({
+  message: Type.String(),
+  /** Seconds before another code may be requested for this address. */
+  resendAfter: Type.Integer(),
+});
+export type CodeSentAnswer = Static<typeof CodeSentAnswer>;
+
+/** An ALTCHA-style proof-of-work challenge (see contract/rules/bot-check.ts). */
+export const BotChallenge = Type.Object({
+  algorithm: Type.Literal('SHA-256'),
+  challenge: Type.String(),
+  maxnumber: Type.Integer(),
+  salt: Type.String(),
+  signature: Type.String(),
+});
+export type BotChallenge = Static<typeof BotChallenge>;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+/** Seconds between two codes for the same address ('Resend code' shows the wait). */
+export const OTP_RESEND_SECONDS = 30;

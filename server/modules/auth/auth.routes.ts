@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  BotChallenge,
+  CodeSentAnswer,
+  EmailBody,
+  LoginAnswer,
+  LoginBody,
+  MeAnswer,
+  RegisterBody,
+  ResetPasswordBody,
+  VerifyOtpBody,
+} from '../../../contract/auth.ts';
+import { ErrorBody, Message } from '../../../contract/common.ts';
+import type { App, Deps } from '../../deps.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { XSRF_COOKIE } from '../../plugins/policies.ts';
+import type { Limit } from '../../plugins/rate-limit.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { AuthService, type ClientInfo } from './auth.service.ts';
+import { BotCheckService } from './bot-check.service.ts';
+import { clearSessionCookies, ensureXsrfCookie, setSessionCookies } from './session-cookies.ts';
+
+const MINUTE = 60_000;
+/** Per-IP limits of the account routes (keyed per-e-mail limits live in the service). */
+export const IP_LIMITS = {
+  register: { max: 10, windowMs: 60 * MINUTE },
+  sendCode: { max: 20, windowMs: 15 * MINUTE },
+  verifyCode: { max: 30, windowMs: 15 * MINUTE },
+  password: { max: 30, windowMs: 15 * MINUTE },
+  challenge: { max: 60, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+function client(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export async function authRoutes(app: App, deps: Deps): Promise<void> {
+  const repository = new AuthRepository(deps.db);
+  const botCheck = new BotCheckService(repository, deps.config.botCheckMaxNumber);
+  const auth = new AuthService(
+    repository,
+    deps.sessions,
+    deps.mailer,
+    deps.limiter,
+    botCheck,
+    deps.config.publicUrl,
+  );
+  const secure = deps.config.secureCookies;
+
+  app.get(
+    '/api/auth/challenge',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.challenge },
+      schema: {
+        tags: ['auth'],
+        summary: 'A proof-of-work challenge for the sign-up bot check',
+        response: { 200: BotChallenge },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return botCheck.challenge();
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.register },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a listener account and log in',
+        description:
+          'The bot-check solution goes in `altcha` (or the `X-Altcha` header). Without one, an ' +
+          'address may register only 3 accounts an hour, so the original client keeps working.',
+        body: RegisterBody,
+        response: { 201: LoginAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['x-altcha'];
+      const { answer, session } = await auth.register(
+        request.body,
+        client(request),
+        typeof header === 'string' ? header : undefined,
+      );
+      setSessionCookies(reply, session, secure);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/auth/sendOTP',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.sendCode },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a 6-digit login code',
+        body: EmailBody,
+        response: { 200: CodeSentAnswer, ...errors },
+      },
+    },
+    (request) => auth.sendLoginCode(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/verifyOTP',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.verifyCode },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with an e-mailed code',
+        body: VerifyOtpBody,
+        response: { 200: LoginAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, otp, code, remember } = request.body;
+      const { answer, session } = await auth.verifyLoginCode(
+        email,
+        otp ?? code,
+        remember ?? true,
+        client(request),
+      );
+      setSessionCookies(reply, session, secure);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/auth/loginWithPass',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.password },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: LoginBody,
+        response: { 200: LoginAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const { answer, session } = await auth.loginWithPassword(
+        { email, password, remember: remember ?? true },
+        client(request),
+      );
+      setSessionCookies(reply, session, secure);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/admin/adminLogin',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.password },
+      schema: {
+        tags: ['auth'],
+        summary: 'Administrator login',
+        body: LoginBody,
+        response: { 200: LoginAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const { answer, session } = await auth.loginWithPassword(
+        { email, password, remember: remember ?? true },
+        client(request),
+        { adminOnly: true },
+      );
+      setSessionCookies(reply, session, secure);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/auth/forgotPassword',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.sendCode },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a code to reset the password',
+        body: EmailBody,
+        response: { 200: CodeSentAnswer, ...errors },
+      },
+    },
+    (request) => auth.sendResetCode(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/resetPassword',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.verifyCode },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with an e-mailed code, and log in',
+        body: ResetPasswordBody,
+        response: { 200: LoginAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, otp, code, password, cpassword, remember } = request.body;
+      const { answer, session } = await auth.resetPassword(
+        { email, code: otp ?? code, password, cpassword, remember: remember ?? true },
+        client(request),
+      );
+      setSessionCookies(reply, session, secure);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        response: { 200: Message, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      // A cookie logout without the XSRF header could come from another site: refuse it.
+      if (request.authProblem === 'csrf') {
+        throw forbidden('Missing or invalid CSRF token. Reload the page and try again.');
+      }
+      if (request.caller) await auth.logout(request.caller.sessionId);
+      clearSessionCookies(reply, secure);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in account (restores a session after a reload)',
+        response: { 200: MeAnswer, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      if (caller.via === 'cookie') ensureXsrfCookie(reply, request.cookies[XSRF_COOKIE], secure);
+      reply.header('cache-control', 'no-store');
+      return auth.me(caller.userId);
+    },
+  );
+}

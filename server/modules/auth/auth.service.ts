@@ -1,0 +1,341 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AuthUser,
+  type CodeSentAnswer,
+  type LoginAnswer,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+  type RegisterBody,
+} from '../../../contract/auth.ts';
+import { normalizeEmail, validateEmail } from '../../../contract/rules/email.ts';
+import { validatePasswordPair } from '../../../contract/rules/password.ts';
+import {
+  validateDateOfBirth,
+  validateGender,
+  validateName,
+} from '../../../contract/rules/profile.ts';
+import type { UserRow } from '../../db/schema.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { safeEqual, sha256 } from '../../lib/tokens.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { loginCodeMail, noAccountMail, resetCodeMail } from '../../mail/templates.ts';
+import { SUSPENDED_MESSAGE } from '../../plugins/policies.ts';
+import type { Limit, RateLimiter } from '../../plugins/rate-limit.ts';
+import type { IssuedSession, SessionsService } from '../sessions/sessions.service.ts';
+import type { AuthRepository, CodePurpose } from './auth.repository.ts';
+import type { BotCheckService } from './bot-check.service.ts';
+
+export const MESSAGES = {
+  bothRequired: 'Please enter both email and password',
+  adminBothRequired: 'Email and password are required',
+  wrongCredentials: 'Invalid email or password',
+  notAdmin: 'not allowed',
+  duplicate: 'An account with this email already exists',
+  codeRequired: 'Please enter the 6-digit code',
+  codeWrong: 'That code is not right. Please check it and try again.',
+  codeExpired: 'This code has expired or was already used. Please request a new one.',
+  codeExhausted: 'Too many wrong codes. Please request a new one.',
+  codeSent: 'We sent a code to your email',
+  registered: 'Registration successful!',
+  loggedIn: 'Login successfully',
+  passwordReset: 'Your password has been changed',
+  suspended: SUSPENDED_MESSAGE,
+} as const;
+
+const MINUTE = 60_000;
+/** Keyed limits on top of the per-IP route limits (auth.routes.ts). */
+export const LIMITS = {
+  sendPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  verifyPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  passwordPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  /** Registrations that bring no bot-check solution (the original client's): a small budget. */
+  registerWithoutCheckPerIp: { max: 3, windowMs: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface LoggedIn {
+  answer: LoginAnswer;
+  session: IssuedSession;
+}
+
+export function presentUser(row: UserRow): AuthUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    isAdmin: row.role === 'admin',
+    isBlocked: row.is_blocked === 1,
+    isPremium: row.is_premium === 1,
+    DOB: row.date_of_birth,
+    gender: row.gender,
+    createdAt: row.created_at,
+  };
+}
+
+function adminSummary(row: UserRow) {
+  return { _id: row.id, username: row.name, email: row.email };
+}
+
+/** Codes are compared by hash, bound to address and purpose so one cannot stand in for another. */
+function codeHash(email: string, purpose: CodePurpose, code: string): string {
+  return sha256(`${purpose}:${email}:${code}`);
+}
+
+function newCode(): string {
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+}
+
+function codeText(value: string | number | undefined): string {
+  return String(value ?? '').trim();
+}
+
+/** Sign-up, one-time codes, password and admin login, password reset. */
+export class AuthService {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly sessions: SessionsService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly botCheck: BotCheckService,
+    private readonly publicUrl: string,
+  ) {}
+
+  async register(body: RegisterBody, client: ClientInfo, altchaHeader?: string): Promise<LoggedIn> {
+    const problem = (
+      [
+        ['name', validateName(body.name)],
+        ['email', validateEmail(body.email)],
+        ['password', validatePasswordPair(body.password, body.cpassword)],
+        ['DOB', validateDateOfBirth(body.DOB)],
+        ['gender', validateGender(body.gender)],
+      ] as const
+    ).find(([, message]) => message !== null);
+    if (problem) throw badRequest(problem[1]!, problem[0]);
+
+    // The check comes before the duplicate test, so bots cannot use sign-up to probe addresses.
+    const solution = body.altcha ?? altchaHeader;
+    if (solution) await this.botCheck.verify(solution);
+    else this.limiter.hit(`register-unchecked:ip:${client.ip}`, LIMITS.registerWithoutCheckPerIp);
+
+    const email = normalizeEmail(body.email!);
+    if (await this.repository.findUserByEmail(email)) throw conflict(MESSAGES.duplicate);
+    const row = await this.repository.insertUser({
+      email,
+      name: body.name!.trim(),
+      passwordHash: await hashPassword(body.password!),
+      dateOfBirth: body.DOB!,
+      gender: body.gender!,
+      now: new Date().toISOString(),
+    });
+    if (!row) throw conflict(MESSAGES.duplicate);
+    return this.logIn(row, { persistent: true, client, message: MESSAGES.registered });
+  }
+
+  /** Sends a login code. The answer is the same whether or not the address has an account. */
+  sendLoginCode(rawEmail: string | undefined): Promise<CodeSentAnswer> {
+    return this.sendCode(rawEmail, 'login');
+  }
+
+  sendResetCode(rawEmail: string | undefined): Promise<CodeSentAnswer> {
+    return this.sendCode(rawEmail, 'reset');
+  }
+
+  private async sendCode(
+    rawEmail: string | undefined,
+    purpose: CodePurpose,
+  ): Promise<CodeSentAnswer> {
+    const invalid = validateEmail(rawEmail);
+    if (invalid) throw badRequest(invalid, 'email');
+    const email = normalizeEmail(rawEmail!);
+    const now = Date.now();
+    const last = await this.repository.latestCodeCreatedAt(email, purpose);
+    if (last) {
+      const wait = OTP_RESEND_SECONDS - (now - Date.parse(last)) / 1000;
+      if (wait > 0) throw tooManyRequests(wait);
+    }
+    this.limiter.hit(`code-send:${email}`, LIMITS.sendPerEmail, now);
+
+    const user = await this.repository.findUserByEmail(email);
+    const createdAt = new Date(now).toISOString();
+    if (!user) {
+      // A placeholder row keeps the resend cooldown identical for unknown addresses.
+      await this.repository.replaceCode({
+        email,
+        purpose,
+        codeHash: sha256(`none:${now}:${Math.random()}`),
+        createdAt,
+        expiresAt: createdAt,
+      });
+      await this.mailer.send(noAccountMail(email, this.publicUrl));
+    } else {
+      const code = newCode();
+      await this.repository.replaceCode({
+        email,
+        purpose,
+        codeHash: codeHash(email, purpose, code),
+        createdAt,
+        expiresAt: new Date(now + OTP_TTL_MINUTES * MINUTE).toISOString(),
+      });
+      const mail =
+        purpose === 'login'
+          ? loginCodeMail(email, code, OTP_TTL_MINUTES)
+          : resetCodeMail(email, code, OTP_TTL_MINUTES);
+      await this.mailer.send(mail);
+    }
+    return { message: MESSAGES.codeSent, resendAfter: OTP_RESEND_SECONDS };
+  }
+
+  /** Checks a code and uses it up; throws the message the code-entry screen shows. */
+  private async spendCode(
+    rawEmail: string | undefined,
+    rawCode: string | number | undefined,
+    purpose: CodePurpose,
+  ): Promise<UserRow> {
+    const invalid = validateEmail(rawEmail);
+    if (invalid) throw badRequest(invalid, 'email');
+    const code = codeText(rawCode);
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code))
+      throw badRequest(MESSAGES.codeRequired, 'otp');
+    const email = normalizeEmail(rawEmail!);
+    this.limiter.hit(`code-verify:${email}`, LIMITS.verifyPerEmail);
+
+    const now = new Date().toISOString();
+    const live = await this.repository.liveCode(email, purpose, now);
+    if (!live) throw badRequest(MESSAGES.codeExpired, 'otp');
+    if (!(await this.repository.takeAttempt(live.id, OTP_MAX_ATTEMPTS))) {
+      throw badRequest(MESSAGES.codeExhausted, 'otp');
+    }
+    if (!safeEqual(codeHash(email, purpose, code), live.codeHash)) {
+      throw badRequest(
+        live.attempts + 1 >= OTP_MAX_ATTEMPTS ? MESSAGES.codeExhausted : MESSAGES.codeWrong,
+        'otp',
+      );
+    }
+    if (!(await this.repository.consumeCode(live.id, now))) {
+      throw badRequest(MESSAGES.codeExpired, 'otp');
+    }
+    const user = await this.repository.findUserByEmail(email);
+    if (!user) throw badRequest(MESSAGES.codeExpired, 'otp');
+    if (user.is_blocked) throw forbidden(MESSAGES.suspended);
+    return user;
+  }
+
+  async verifyLoginCode(
+    rawEmail: string | undefined,
+    rawCode: string | number | undefined,
+    remember: boolean,
+    client: ClientInfo,
+  ): Promise<LoggedIn> {
+    const user = await this.spendCode(rawEmail, rawCode, 'login');
+    return this.logIn(user, { persistent: remember, client, message: MESSAGES.loggedIn });
+  }
+
+  async resetPassword(
+    input: {
+      email?: string;
+      code?: string | number;
+      password?: string;
+      cpassword?: string;
+      remember: boolean;
+    },
+    client: ClientInfo,
+  ): Promise<LoggedIn> {
+    const weak = validatePasswordPair(input.password, input.cpassword);
+    if (weak) throw badRequest(weak, 'password');
+    const user = await this.spendCode(input.email, input.code, 'reset');
+    await this.repository.setPassword(
+      user.id,
+      await hashPassword(input.password!),
+      new Date().toISOString(),
+    );
+    // Whoever knew the old password is logged out everywhere.
+    await this.sessions.revokeAllForUser(user.id);
+    return this.logIn(user, {
+      persistent: input.remember,
+      client,
+      message: MESSAGES.passwordReset,
+    });
+  }
+
+  /**
+   * Password login for listeners and administrators alike (an administrator who uses the user
+   * form is told `isAdmin: true` and lands in the admin area). `adminOnly` is the admin form.
+   */
+  async loginWithPassword(
+    input: { email?: string; password?: string; remember: boolean },
+    client: ClientInfo,
+    options: { adminOnly: boolean } = { adminOnly: false },
+  ): Promise<LoggedIn> {
+    const email = normalizeEmail(input.email ?? '');
+    if (!email || !input.password) {
+      throw badRequest(options.adminOnly ? MESSAGES.adminBothRequired : MESSAGES.bothRequired);
+    }
+    this.limiter.hit(`password-login:${email}`, LIMITS.passwordPerEmail);
+    const user = await this.repository.findUserByEmail(email);
+    // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
+    this.dummyHash ??= hashPassword('not-a-real-password-0');
+    const ok = await verifyPassword(user?.password_hash ?? (await this.dummyHash), input.password);
+    if (!user || !ok) throw unauthorized(MESSAGES.wrongCredentials);
+    // Only someone who knows the password learns that the account is blocked.
+    if (user.is_blocked) throw forbidden(MESSAGES.suspended);
+    if (options.adminOnly && user.role !== 'admin') throw forbidden(MESSAGES.notAdmin);
+    this.limiter.reset(`password-login:${email}`);
+    return this.logIn(user, {
+      persistent: input.remember,
+      client,
+      message: MESSAGES.loggedIn,
+    });
+  }
+
+  async me(
+    userId: number,
+  ): Promise<{ user: AuthUser; isAdmin: boolean; admin: ReturnType<typeof adminSummary> }> {
+    const row = await this.repository.findUserById(userId);
+    if (!row) throw unauthorized();
+    return { user: presentUser(row), isAdmin: row.role === 'admin', admin: adminSummary(row) };
+  }
+
+  logout(sessionId: number): Promise<void> {
+    return this.sessions.revoke(sessionId);
+  }
+
+  private async logIn(
+    row: UserRow,
+    options: { persistent: boolean; client: ClientInfo; message: string },
+  ): Promise<LoggedIn> {
+    const session = await this.sessions.create(row.id, {
+      persistent: options.persistent,
+      userAgent: options.client.userAgent,
+      ip: options.client.ip,
+    });
+    const user = presentUser(row);
+    return {
+      session,
+      answer: {
+        message: options.message,
+        token: session.token,
+        isAdmin: user.isAdmin,
+        user,
+        admin: adminSummary(row),
+        data: { ...user, token: session.token },
+      },
+    };
+  }
+}
