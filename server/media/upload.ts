@@ -391,3 +391,36 @@ export async function receiveForm(
   }
   return { fields, files };
 }
+
+/**
+ * Runs `work` with a fresh `MediaBatch`: on success the staging files are removed; on any
+ * failure everything the batch stored is taken back before the error goes on.
+ */
+export async function withMediaBatch<T>(
+  media: MediaStore,
+  work: (batch: MediaBatch) => Promise<T>,
+): Promise<T> {
+  const batch = new MediaBatch(media);
+  try {
+    const result = await work(batch);
+    await batch.finish();
+    return result;
+  } catch (error) {
+    await batch.rollback();
+    throw error;
+  }
+}
+
+/**
+ * A boolean flag from an optional JSON body: the original client sends some toggles with no body
+ * at all (flip), others with the new value. Anything else is a 400.
+ */
+export function optionalFlag(body: unknown, name: string): boolean | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be an object');
+  const value = (body as Record<string, unknown>)[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw badRequest(`${name} must be true or false`, name);
+  return value;
+}

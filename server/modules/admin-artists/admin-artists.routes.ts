@@ -1,0 +1,185 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract/admin.ts';
+import { IdParams } from '../../../contract/common.ts';
+import type { App, Deps } from '../../deps.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  type MediaBatch,
+  MULTIPART_OPTIONS,
+  optionalFlag,
+  receiveForm,
+  withMediaBatch,
+} from '../../media/upload.ts';
+import { createCatalogService } from '../catalog/catalog.routes.ts';
+import { AdminArtistsRepository } from './admin-artists.repository.ts';
+import {
+  type AdminArtistsService,
+  AdminArtistsService as Service,
+} from './admin-artists.service.ts';
+
+const ArtistAnswer = Type.Object({ message: Type.String(), artist: AdminArtist });
+const UpdatedAnswer = Type.Object({ message: Type.String(), data: AdminArtist });
+
+/** Text fields of a JSON body; anything that is not text is refused rather than guessed at. */
+function jsonFields(body: unknown): Record<string, string | null> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be an object');
+  const out: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!['name', 'description', 'email'].includes(key)) continue;
+    if (value !== null && typeof value !== 'string') throw badRequest(`${key} must be text`, key);
+    out[key] = value;
+  }
+  return out;
+}
+
+/** An artist form, multipart (with an image) or JSON (text only). */
+async function readArtistForm(request: FastifyRequest, batch: MediaBatch) {
+  if (request.isMultipart()) {
+    const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
+    return {
+      input: {
+        name: form.fields.name,
+        description: form.fields.description,
+        email: form.fields.email,
+      },
+      image: form.files.imageFile,
+    };
+  }
+  const fields = jsonFields(request.body);
+  return {
+    input: {
+      name: fields.name ?? undefined,
+      description: fields.description ?? undefined,
+      email: 'email' in fields ? fields.email : undefined,
+    },
+    image: undefined,
+  };
+}
+
+export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
+  const service: AdminArtistsService = new Service(
+    new AdminArtistsRepository(deps.db),
+    createCatalogService(deps),
+  );
+
+  app.get(
+    '/api/admin/getAllArtist',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every artist for administrators; enabled artists (no e-mails) for anyone else',
+        response: { 200: Type.Array(AdminArtist) },
+      },
+    },
+    (request) => service.all(request.caller?.role === 'admin'),
+  );
+
+  app.get(
+    '/api/admin/artists',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Artists, searchable by name or e-mail and filtered by status, with counts',
+        querystring: ArtistListQuery,
+        response: { 200: ArtistList },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/artists/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One artist, disabled or not',
+        params: IdParams,
+        response: { 200: Type.Object({ data: AdminArtist }) },
+      },
+    },
+    async (request) => ({ data: await service.get(request.params.id) }),
+  );
+
+  app.patch(
+    '/api/admin/toggleDisableArtist/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable an artist (it and its songs vanish for listeners) or enable it again',
+        params: IdParams,
+        response: { 200: ArtistAnswer },
+      },
+    },
+    async (request) => {
+      const artist = await service.setDisabled(
+        request.params.id,
+        optionalFlag(request.body, 'isDisabled'),
+      );
+      return { message: artist.isDisabled ? 'Artist disabled' : 'Artist enabled', artist };
+    },
+  );
+
+  // Uploads: multipart is parsed only by the routes that take files.
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    const uploads = scope as unknown as App;
+
+    uploads.post(
+      '/api/admin/addArtist',
+      {
+        config: { policy: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Create an artist (multipart: name, description, imageFile, optional email)',
+          consumes: ['multipart/form-data'],
+          response: { 201: ArtistAnswer },
+        },
+      },
+      async (request, reply) => {
+        const artist = await withMediaBatch(deps.media, async (batch) => {
+          const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
+          return service.create(
+            batch,
+            {
+              name: form.fields.name,
+              description: form.fields.description,
+              email: form.fields.email,
+            },
+            form.files.imageFile,
+          );
+        });
+        reply.status(201);
+        return { message: 'Artist created successfully!', artist };
+      },
+    );
+
+    uploads.patch(
+      '/api/admin/updatedArtist/:id',
+      {
+        config: { policy: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Update an artist: multipart (name, imageFile…) or JSON (name…)',
+          consumes: ['multipart/form-data', 'application/json'],
+          params: IdParams,
+          response: { 200: UpdatedAnswer },
+        },
+      },
+      async (request) => {
+        const data = await withMediaBatch(deps.media, async (batch) => {
+          const { input, image } = await readArtistForm(request, batch);
+          return service.update(batch, request.params.id, input, image);
+        });
+        return { message: 'Artist updated successfully!', data };
+      },
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import type { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract/admin.ts';
+import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
+import type { ArtistRow } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { isoDaysAgo, nowIso } from '../../lib/time.ts';
+import { type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { AdminArtistsRepository, ArtistFilter } from './admin-artists.repository.ts';
+
+/** "Added recently" on the artists page means the last 30 days. */
+export const RECENT_DAYS = 30;
+
+export interface ArtistInput {
+  name?: string | undefined;
+  description?: string | undefined;
+  email?: string | null | undefined;
+}
+
+function requiredText(value: string | undefined, message: string, field: string, max: number) {
+  const text = value?.trim() ?? '';
+  if (!text) throw badRequest(message, field);
+  if (text.length > max) throw badRequest(`${field} must be at most ${max} characters`, field);
+  return text;
+}
+
+function optionalEmail(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value?.trim() ?? '';
+  if (!text) return null;
+  if (!isValidEmail(text) || text.length > 320)
+    throw badRequest('Please enter a valid email', 'email');
+  return normalizeEmail(text);
+}
+
+export class AdminArtistsService {
+  constructor(
+    private readonly artists: AdminArtistsRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  private async present(rows: ArtistRow[], isAdmin: boolean): Promise<AdminArtist[]> {
+    const [presented, counts] = await Promise.all([
+      this.catalog.presentArtists(rows),
+      this.artists.songCounts(rows.map((row) => row.id)),
+    ]);
+    return presented.map((artist, index) => {
+      const row = rows[index]!;
+      return {
+        ...artist,
+        email: isAdmin ? row.email : null,
+        artworks: counts.get(row.id) ?? 0,
+        updatedAt: row.updated_at,
+      };
+    });
+  }
+
+  /** The compatibility list: everything for administrators, enabled artists for anyone else. */
+  async all(isAdmin: boolean): Promise<AdminArtist[]> {
+    const rows = await this.artists.list({ q: null, status: isAdmin ? 'all' : 'active' }, 0, null);
+    return this.present(rows, isAdmin);
+  }
+
+  async list(query: ArtistListQuery): Promise<ArtistList> {
+    const filter: ArtistFilter = { q: query.q?.trim() || null, status: query.status ?? 'all' };
+    const page = query.page ?? 1;
+    const limit = query.limit ?? null;
+    const [rows, total, stats] = await Promise.all([
+      this.artists.list(filter, limit === null ? 0 : (page - 1) * limit, limit),
+      this.artists.count(filter),
+      this.artists.stats(isoDaysAgo(RECENT_DAYS)),
+    ]);
+    return {
+      items: await this.present(rows, true),
+      total,
+      page: limit === null ? 1 : page,
+      limit: limit ?? total,
+      hasMore: limit !== null && page * limit < total,
+      stats,
+    };
+  }
+
+  async get(id: number): Promise<AdminArtist> {
+    const row = await this.artists.find(id);
+    if (!row) throw notFound('Artist not found');
+    return (await this.present([row], true))[0]!;
+  }
+
+  async create(
+    batch: MediaBatch,
+    input: ArtistInput,
+    image: StagedFile | undefined,
+  ): Promise<AdminArtist> {
+    const name = requiredText(input.name, 'Artist name is required', 'name', 200);
+    const description = requiredText(
+      input.description,
+      'Description is required',
+      'description',
+      5000,
+    );
+    const email = optionalEmail(input.email) ?? null;
+    if (!image) throw badRequest('Please select an image file', 'imageFile');
+    const imageKey = await batch.storeImage(await readImage(image));
+    const id = await this.artists.insert({ name, description, email, imageKey, at: nowIso() });
+    return this.get(id);
+  }
+
+  async update(
+    batch: MediaBatch,
+    id: number,
+    input: ArtistInput,
+    image: StagedFile | undefined,
+  ): Promise<AdminArtist> {
+    const existing = await this.artists.find(id);
+    if (!existing) throw notFound('Artist not found');
+    const changes: Partial<Pick<ArtistRow, 'name' | 'description' | 'email' | 'image_key'>> = {};
+    if (input.name !== undefined) {
+      changes.name = requiredText(input.name, 'Artist name is required', 'name', 200);
+    }
+    if (input.description !== undefined) {
+      changes.description = input.description.trim().slice(0, 5000);
+    }
+    const email = optionalEmail(input.email);
+    if (email !== undefined) changes.email = email;
+    // The old image stays: images are shared by content hash and may be in use elsewhere.
+    if (image) changes.image_key = await batch.storeImage(await readImage(image));
+    await this.artists.update(id, changes, nowIso());
+    return this.get(id);
+  }
+
+  /** Sets the flag, or flips it when no value is given. */
+  async setDisabled(id: number, disabled: boolean | undefined): Promise<AdminArtist> {
+    const existing = await this.artists.find(id);
+    if (!existing) throw notFound('Artist not found');
+    const next = disabled ?? existing.is_disabled === 0;
+    await this.artists.update(id, { is_disabled: next ? 1 : 0 }, nowIso());
+    return this.get(id);
+  }
+}

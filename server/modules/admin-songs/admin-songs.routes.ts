@@ -1,0 +1,165 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { AdminSongList, SongListQuery, SongStatusBody } from '../../../contract/admin.ts';
+import { Song } from '../../../contract/catalog.ts';
+import { IdParams } from '../../../contract/common.ts';
+import type { App, Deps } from '../../deps.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  MULTIPART_OPTIONS,
+  optionalFlag,
+  receiveForm,
+  withMediaBatch,
+} from '../../media/upload.ts';
+import { createCatalogService } from '../catalog/catalog.routes.ts';
+import { AdminSongsRepository } from './admin-songs.repository.ts';
+import { AdminSongsService, type SongFields } from './admin-songs.service.ts';
+
+const SongAnswer = Type.Object({ message: Type.String(), song: Song });
+
+/** The song fields of a JSON edit body, checked by shape. */
+function jsonSongFields(body: unknown): SongFields {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be an object');
+  const record = body as Record<string, unknown>;
+  const text = (key: string) => {
+    const value = record[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw badRequest(`${key} must be text`, key);
+    return value;
+  };
+  const artist = record.artist;
+  if (
+    artist !== undefined &&
+    typeof artist !== 'string' &&
+    typeof artist !== 'number' &&
+    !(Array.isArray(artist) && artist.every((id) => typeof id === 'number'))
+  ) {
+    throw badRequest('artist must be an artist id or a list of ids', 'artist');
+  }
+  return {
+    title: text('title'),
+    genre: text('genre'),
+    artist: artist as SongFields['artist'],
+  };
+}
+
+export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
+  const service = new AdminSongsService(
+    new AdminSongsRepository(deps.db),
+    createCatalogService(deps),
+  );
+
+  app.get(
+    '/api/admin/getAllSongs',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every song for administrators (deleted ones included); listed songs for anyone else',
+        description:
+          'Searchable by title or artist (`q`); administrators may filter by `status`. Without `limit` the whole list is returned, as the original client expects.',
+        querystring: SongListQuery,
+        response: { 200: AdminSongList },
+      },
+    },
+    (request) => service.list(request.query, request.caller?.role === 'admin'),
+  );
+
+  app.patch(
+    '/api/admin/toggleDeleted/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Soft-delete a song, or restore it',
+        params: IdParams,
+        response: { 200: SongAnswer },
+      },
+    },
+    async (request) => {
+      const song = await service.toggleDeleted(
+        request.params.id,
+        optionalFlag(request.body, 'isDeleted'),
+      );
+      return { message: song.isDeleted ? 'Song deleted' : 'Song restored', song };
+    },
+  );
+
+  app.patch(
+    '/api/admin/songs/:id/status',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Set a song Active or Inactive (inactive songs disappear for listeners)',
+        params: IdParams,
+        body: SongStatusBody,
+        response: { 200: SongAnswer },
+      },
+    },
+    async (request) => {
+      const song = await service.setStatus(request.params.id, request.body.status);
+      return { message: `Song is now ${song.status}`, song };
+    },
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    const uploads = scope as unknown as App;
+
+    uploads.post(
+      '/api/admin/addSongs',
+      {
+        config: { policy: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Add a song (multipart: title, artist, genre, duration, status, audioFile, imageFile)',
+          consumes: ['multipart/form-data'],
+        },
+      },
+      async (request, reply) => {
+        const song = await withMediaBatch(deps.media, async (batch) => {
+          const form = await receiveForm(request, batch, {
+            audioFile: { kind: 'audio' },
+            imageFile: { kind: 'image' },
+          });
+          return service.create(batch, form.fields, {
+            audio: form.files.audioFile,
+            image: form.files.imageFile,
+          });
+        });
+        reply.status(201);
+        // The original client reads the song from the body itself; Chorus's reads `song`.
+        return { ...song, song, message: 'Song added successfully!' };
+      },
+    );
+
+    uploads.patch(
+      '/api/admin/songs/:id',
+      {
+        config: { policy: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: "Edit a song's title, artists, genre and cover (multipart or JSON)",
+          consumes: ['multipart/form-data', 'application/json'],
+          params: IdParams,
+          response: { 200: SongAnswer },
+        },
+      },
+      async (request) => {
+        const song = await withMediaBatch(deps.media, async (batch) => {
+          if (request.isMultipart()) {
+            const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
+            return service.update(batch, request.params.id, form.fields, form.files.imageFile);
+          }
+          return service.update(batch, request.params.id, jsonSongFields(request.body), undefined);
+        });
+        return { message: 'Song updated successfully!', song };
+      },
+    );
+  });
+}

@@ -1,0 +1,185 @@
+import type { AdminSongList, SongListQuery } from '../../../contract/admin.ts';
+import type { Song } from '../../../contract/catalog.ts';
+import { GENRES, SONG_STATUSES, type SongStatus } from '../../../contract/rules/catalog.ts';
+import { parseDuration } from '../../../contract/rules/format.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { inspectAudio, type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { AdminSongsRepository, SongFilter } from './admin-songs.repository.ts';
+
+export const DURATION_HINT = 'Please enter duration in MM:SS format (e.g., 3:45)';
+
+export interface SongFields {
+  title?: string | undefined;
+  artist?: string | number | number[] | undefined;
+  genre?: string | undefined;
+  duration?: string | undefined;
+  status?: string | undefined;
+}
+
+/** Artist ids from a form: one id, a comma-separated list, or an array; in credit order. */
+export function parseArtistIds(value: SongFields['artist']): number[] {
+  const parts = Array.isArray(value)
+    ? value.map(String)
+    : String(value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+  if (parts.length === 0) throw badRequest('Artist is required', 'artist');
+  if (parts.length > 20) throw badRequest('A song can credit at most 20 artists', 'artist');
+  const ids = parts.map((part) => (/^\d{1,10}$/.test(part) ? Number(part) : Number.NaN));
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)) {
+    throw badRequest('Artist must be an artist id', 'artist');
+  }
+  return [...new Set(ids)];
+}
+
+function title(value: string | undefined): string {
+  const text = value?.replace(/\s+/g, ' ').trim() ?? '';
+  if (!text) throw badRequest('Title is required', 'title');
+  if (text.length > 200) throw badRequest('Title must be at most 200 characters', 'title');
+  return text;
+}
+
+function genre(value: string | undefined, alsoAllowed?: string): string {
+  const text = value?.trim() ?? '';
+  if (!text) throw badRequest('Genre is required', 'genre');
+  const known = GENRES.find((name) => name.toLowerCase() === text.toLowerCase());
+  if (known) return known;
+  if (alsoAllowed && text === alsoAllowed) return text;
+  throw badRequest(`Genre must be one of ${GENRES.join(', ')}`, 'genre');
+}
+
+function status(value: string | undefined): SongStatus {
+  if (value === undefined || value === '') return 'Active';
+  const found = SONG_STATUSES.find((name) => name.toLowerCase() === value.trim().toLowerCase());
+  if (!found) throw badRequest('Status must be Active or Inactive', 'status');
+  return found;
+}
+
+export class AdminSongsService {
+  constructor(
+    private readonly songs: AdminSongsRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  private async requireArtists(ids: number[]): Promise<void> {
+    const existing = await this.songs.existingArtists(ids);
+    const missing = ids.filter((id) => !existing.has(id));
+    if (missing.length > 0) {
+      throw badRequest(`Artist not found: ${missing.join(', ')}`, 'artist');
+    }
+  }
+
+  async get(id: number): Promise<Song> {
+    const row = await this.songs.find(id);
+    if (!row) throw notFound('Song not found');
+    return (await this.catalog.presentSongs([row]))[0]!;
+  }
+
+  /** Administrators see every song; anyone else only what listeners may play. */
+  async list(query: SongListQuery, isAdmin: boolean): Promise<AdminSongList> {
+    const filter: SongFilter = {
+      q: query.q?.trim() || null,
+      status: isAdmin ? (query.status ?? 'all') : 'listed',
+    };
+    const page = query.page ?? 1;
+    const limit = query.limit ?? null;
+    const [rows, total, counts] = await Promise.all([
+      this.songs.list(filter, limit === null ? 0 : (page - 1) * limit, limit),
+      this.songs.count(filter),
+      isAdmin ? this.songs.counts() : null,
+    ]);
+    return {
+      songs: await this.catalog.presentSongs(rows),
+      total,
+      page: limit === null ? 1 : page,
+      limit: limit ?? total,
+      hasMore: limit !== null && page * limit < total,
+      counts: counts ?? { all: total, active: total, inactive: 0, deleted: 0 },
+    };
+  }
+
+  /**
+   * Adds a song from the form. Everything the caller can fix is checked before any byte is
+   * stored; the duration stored is the probed one (the typed one only has to be well-formed).
+   */
+  async create(
+    batch: MediaBatch,
+    fields: SongFields,
+    files: { audio?: StagedFile | undefined; image?: StagedFile | undefined },
+  ): Promise<Song> {
+    const songTitle = title(fields.title);
+    const artistIds = parseArtistIds(fields.artist);
+    const songGenre = genre(fields.genre);
+    if (!fields.duration?.trim()) throw badRequest('Duration is required', 'duration');
+    if (parseDuration(fields.duration) === null) throw badRequest(DURATION_HINT, 'duration');
+    const songStatus = status(fields.status);
+    if (!files.audio || !files.image) {
+      throw badRequest(
+        'Please select both audio and image files',
+        files.audio ? 'imageFile' : 'audioFile',
+      );
+    }
+    await this.requireArtists(artistIds);
+
+    const audio = await inspectAudio(files.audio);
+    const image = await readImage(files.image);
+    const audioKey = await batch.storeAudio(files.audio, audio);
+    const coverKey = await batch.storeImage(image);
+    const id = await this.songs.insert({
+      title: songTitle,
+      genre: songGenre,
+      duration: audio.duration,
+      status: songStatus,
+      audioKey,
+      audioMime: audio.mime,
+      audioSize: files.audio.size,
+      audioCodec: audio.codec,
+      audioBitrate: audio.bitrate,
+      coverKey,
+      albumId: null,
+      trackNumber: null,
+      artistIds,
+      at: nowIso(),
+    });
+    return this.get(id);
+  }
+
+  async update(
+    batch: MediaBatch,
+    id: number,
+    fields: SongFields,
+    image: StagedFile | undefined,
+  ): Promise<Song> {
+    const existing = await this.songs.find(id);
+    if (!existing) throw notFound('Song not found');
+    const changes: { title?: string; genre?: string; cover_key?: string } = {};
+    if (fields.title !== undefined) changes.title = title(fields.title);
+    if (fields.genre !== undefined) changes.genre = genre(fields.genre, existing.genre);
+    let artistIds: number[] | null = null;
+    if (fields.artist !== undefined) {
+      artistIds = parseArtistIds(fields.artist);
+      await this.requireArtists(artistIds);
+    }
+    if (image) changes.cover_key = await batch.storeImage(await readImage(image));
+    await this.songs.update(id, changes, artistIds, nowIso());
+    return this.get(id);
+  }
+
+  async setStatus(id: number, next: SongStatus): Promise<Song> {
+    if (!(await this.songs.find(id))) throw notFound('Song not found');
+    await this.songs.update(id, { status: next }, null, nowIso());
+    return this.get(id);
+  }
+
+  /** Soft delete: flips the flag (or sets it when given); the audio stays for a restore. */
+  async toggleDeleted(id: number, deleted?: boolean): Promise<Song> {
+    const existing = await this.songs.find(id);
+    if (!existing) throw notFound('Song not found');
+    const next = deleted ?? existing.is_deleted === 0;
+    await this.songs.update(id, { is_deleted: next ? 1 : 0 }, null, nowIso());
+    return this.get(id);
+  }
+}

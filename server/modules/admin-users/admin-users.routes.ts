@@ -1,0 +1,71 @@
+import {
+  BlockBody,
+  PlanBody,
+  UserAnswer,
+  UserList,
+  UserListQuery,
+} from '../../../contract/admin.ts';
+import { IdParams } from '../../../contract/common.ts';
+import type { App, Deps } from '../../deps.ts';
+import { AdminUsersRepository } from './admin-users.repository.ts';
+import { AdminUsersService } from './admin-users.service.ts';
+
+export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
+  const service = new AdminUsersService(new AdminUsersRepository(deps.db), deps.sessions);
+
+  app.get(
+    '/api/admin/getAllUser',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, searchable by name or e-mail and filtered by status and plan',
+        description:
+          'Without `limit` every matching account is returned (the original client expects the whole list).',
+        querystring: UserListQuery,
+        response: { 200: UserList },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  app.patch(
+    '/api/admin/toggleBlockUser/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Block or unblock an account; blocking ends all its sessions at once',
+        params: IdParams,
+        body: BlockBody,
+        response: { 200: UserAnswer },
+      },
+    },
+    async (request) => {
+      const user = await service.setBlocked(
+        request.caller!.userId,
+        request.params.id,
+        request.body.isBlocked,
+      );
+      return { message: user.isBlocked ? 'User blocked' : 'User unblocked', data: user };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id/plan',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Switch an account between the Free and Premium plans',
+        params: IdParams,
+        body: PlanBody,
+        response: { 200: UserAnswer },
+      },
+    },
+    async (request) => {
+      const user = await service.setPremium(request.params.id, request.body.isPremium);
+      return { message: user.isPremium ? 'Plan set to Premium' : 'Plan set to Free', data: user };
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { AdminUser, UserList, UserListQuery } from '../../../contract/admin.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { AdminUsersRepository, UserRecord } from './admin-users.repository.ts';
+
+export function presentUser(row: UserRecord): AdminUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    isBlocked: row.is_blocked === 1,
+    isPremium: row.is_premium === 1,
+    createdAt: row.created_at,
+  };
+}
+
+export class AdminUsersService {
+  constructor(
+    private readonly users: AdminUsersRepository,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async list(query: UserListQuery): Promise<UserList> {
+    const filter = {
+      q: query.q?.trim() || null,
+      status: query.status ?? 'all',
+      plan: query.plan ?? 'all',
+    };
+    const page = query.page ?? 1;
+    const limit = query.limit ?? null;
+    const offset = limit === null ? 0 : (page - 1) * limit;
+    const [rows, total, stats] = await Promise.all([
+      this.users.list(filter, offset, limit),
+      this.users.count(filter),
+      this.users.stats(),
+    ]);
+    return {
+      users: rows.map(presentUser),
+      total,
+      page: limit === null ? 1 : page,
+      limit: limit ?? total,
+      hasMore: limit !== null && page * limit < total,
+      stats: {
+        total: stats.total,
+        active: stats.total - stats.blocked,
+        blocked: stats.blocked,
+        premium: stats.premium,
+      },
+    };
+  }
+
+  /** Blocking ends every session of the user at once, so an open tab is refused on its next call. */
+  async setBlocked(actorId: number, userId: number, blocked: boolean): Promise<AdminUser> {
+    if (blocked && actorId === userId) {
+      throw badRequest('You cannot block your own account', 'isBlocked');
+    }
+    const row = await this.users.update(userId, { is_blocked: blocked ? 1 : 0 }, nowIso());
+    if (!row) throw notFound('User not found');
+    if (blocked) await this.sessions.revokeAllForUser(userId);
+    return presentUser(row);
+  }
+
+  async setPremium(userId: number, premium: boolean): Promise<AdminUser> {
+    const row = await this.users.update(userId, { is_premium: premium ? 1 : 0 }, nowIso());
+    if (!row) throw notFound('User not found');
+    return presentUser(row);
+  }
+}
