@@ -1,4 +1,8 @@
 import type { Module } from '../deps.ts';
+import { adminArtistsRoutes } from './admin-artists/admin-artists.routes.ts';
+import { adminDashboardRoutes } from './admin-dashboard/admin-dashboard.routes.ts';
+import { adminSongsRoutes } from './admin-songs/admin-songs.routes.ts';
+import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -16,4 +20,8 @@ export const modules: Module[] = [
   playlistsRoutes,
   likesRoutes,
   profileRoutes,
+  adminDashboardRoutes,
+  adminUsersRoutes,
+  adminSongsRoutes,
+  adminArtistsRoutes,
 ];
