@@ -78,8 +78,223 @@ const songColumns = [
   'songs.created_at',
 ] as const;
 
+const artistColumns = [
+  'artists.id',
+  'artists.name',
+  'artists.description',
+  'artists.image_key',
+  'artists.verified',
+  'artists.is_disabled',
+  'artists.created_at',
+] as const;
+
+const albumColumns = [
+  'albums.id',
+  'albums.title',
+  'albums.year',
+  'albums.cover_key',
+  'albums.created_at',
+  'albums.artist_id',
+  'artists.name as artist_name',
+] as const;
+
+export interface Ranked {
+  id: number;
+  n: number;
+}
+
+/** Keeps `rows` in the order of `ids` (an `in (...)` query returns them in any order). */
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
+
+  async songsByIds(ids: number[]): Promise<SongRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where('songs.id', 'in', ids)
+      .where(songIsListed)
+      .execute();
+    return inOrder(ids, rows);
+  }
+
+  /** Listed songs most played since `since`, with their play counts. */
+  async mostPlayedSongs(since: string, limit: number): Promise<Ranked[]> {
+    const rows = await this.db
+      .selectFrom('plays')
+      .innerJoin('songs', 'songs.id', 'plays.song_id')
+      .select(['plays.song_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('plays.played_at', '>=', since)
+      .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+      .groupBy('plays.song_id')
+      .orderBy('n', 'desc')
+      .orderBy('plays.song_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
+  }
+
+  /** Enabled artists most played since `since`, by plays of any song they are credited on. */
+  async mostPlayedArtists(since: string, limit: number): Promise<Ranked[]> {
+    const rows = await this.db
+      .selectFrom('plays')
+      .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select(['song_artists.artist_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('plays.played_at', '>=', since)
+      .where('artists.is_disabled', '=', 0)
+      .groupBy('song_artists.artist_id')
+      .orderBy('n', 'desc')
+      .orderBy('song_artists.artist_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
+  }
+
+  /** Albums of enabled artists most played since `since`. */
+  async mostPlayedAlbums(since: string, limit: number): Promise<Ranked[]> {
+    const rows = await this.db
+      .selectFrom('plays')
+      .innerJoin('songs', 'songs.id', 'plays.song_id')
+      .innerJoin('albums', 'albums.id', 'songs.album_id')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(['albums.id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('plays.played_at', '>=', since)
+      .where('artists.is_disabled', '=', 0)
+      .groupBy('albums.id')
+      .orderBy('n', 'desc')
+      .orderBy('albums.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
+  }
+
+  async artistsByIds(ids: number[]): Promise<ArtistRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('artists')
+      .select(artistColumns)
+      .where('artists.id', 'in', ids)
+      .where('artists.is_disabled', '=', 0)
+      .execute();
+    return inOrder(ids, rows);
+  }
+
+  async albumsByIds(ids: number[]): Promise<AlbumRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(albumColumns)
+      .where('albums.id', 'in', ids)
+      .where('artists.is_disabled', '=', 0)
+      .execute();
+    return inOrder(ids, rows);
+  }
+
+  findArtist(id: number): Promise<ArtistRecord | undefined> {
+    return this.db
+      .selectFrom('artists')
+      .select(artistColumns)
+      .where('artists.id', '=', id)
+      .where('artists.is_disabled', '=', 0)
+      .executeTakeFirst();
+  }
+
+  findAlbum(id: number): Promise<AlbumRecord | undefined> {
+    return this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(albumColumns)
+      .where('albums.id', '=', id)
+      .where('artists.is_disabled', '=', 0)
+      .executeTakeFirst();
+  }
+
+  /** The listed songs an artist is credited on, newest first (popularity is applied above). */
+  songsOfArtist(artistId: number, limit: number): Promise<SongRecord[]> {
+    return this.db
+      .selectFrom('songs')
+      .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where('song_artists.artist_id', '=', artistId)
+      .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+      .orderBy('songs.created_at', 'desc')
+      .orderBy('songs.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  songsOfAlbum(albumId: number): Promise<SongRecord[]> {
+    return this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where('songs.album_id', '=', albumId)
+      .where(songIsListed)
+      .orderBy('songs.track_number')
+      .orderBy('songs.id')
+      .execute();
+  }
+
+  async isFollowing(userId: number, artistId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('follows')
+      .select('artist_id')
+      .where('user_id', '=', userId)
+      .where('artist_id', '=', artistId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Newest enabled artists, for filling popularity rows when there is little listening yet. */
+  newestArtists(limit: number, excluding: number[]): Promise<ArtistRecord[]> {
+    let query = this.db
+      .selectFrom('artists')
+      .select(artistColumns)
+      .where('artists.is_disabled', '=', 0);
+    if (excluding.length > 0) query = query.where('artists.id', 'not in', excluding);
+    return query
+      .orderBy('artists.created_at', 'desc')
+      .orderBy('artists.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  newestSongs(limit: number, excluding: number[]): Promise<SongRecord[]> {
+    let query = this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where(songIsListed);
+    if (excluding.length > 0) query = query.where('songs.id', 'not in', excluding);
+    return query
+      .orderBy('songs.created_at', 'desc')
+      .orderBy('songs.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  newestAlbums(limit: number, excluding: number[]): Promise<AlbumRecord[]> {
+    let query = this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(albumColumns)
+      .where('artists.is_disabled', '=', 0);
+    if (excluding.length > 0) query = query.where('albums.id', 'not in', excluding);
+    return query
+      .orderBy('albums.created_at', 'desc')
+      .orderBy('albums.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
 
   listSongs(offset: number, limit: number): Promise<SongRecord[]> {
     return this.db

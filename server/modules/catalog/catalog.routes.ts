@@ -29,6 +29,21 @@ function pageRequest(query: PageQuery) {
 export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
   const catalog = createCatalogService(deps, RANKING_CACHE_MS);
 
+  // A player asks for the same song in many Range requests; remembering a lookup for a moment
+  // spares the database without letting a deleted song play on for long.
+  const STREAM_LOOKUP_MS = 2_000;
+  const lookups = new Map<number, { at: number; found: Promise<{ key: string; mime: string }> }>();
+  const streamable = (id: number) => {
+    const now = Date.now();
+    const cached = lookups.get(id);
+    if (cached && now - cached.at < STREAM_LOOKUP_MS) return cached.found;
+    if (lookups.size > 10_000) lookups.clear();
+    const found = catalog.streamable(id);
+    lookups.set(id, { at: now, found });
+    found.catch(() => lookups.delete(id));
+    return found;
+  };
+
   app.get(
     '/api/home',
     {

@@ -1,0 +1,88 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Album, Artist, Song } from './catalog.ts';
+import { Id } from './common.ts';
+
+/** Home (SPEC §2.4): the rows, each ordered by real listening and newest first without any. */
+export const HomeFeed = Type.Object({
+  popularArtists: Type.Array(Artist),
+  popularAlbums: Type.Array(Album),
+  trendingSongs: Type.Array(Song),
+});
+export type HomeFeed = Static<typeof HomeFeed>;
+
+/** An artist with the songs listeners may play, most played first. */
+export const ArtistDetail = Type.Object({
+  ...Artist.properties,
+  songs: Type.Array(Song),
+  /** Whether the caller follows this artist; false for visitors. */
+  following: Type.Boolean(),
+});
+export type ArtistDetail = Static<typeof ArtistDetail>;
+
+/** `GET /api/user/getArtistSongById/:id` as the original client reads it (API-COMPAT). */
+export const ArtistSongsCompat = Type.Object({
+  data: Type.Object({ artist: ArtistDetail, songs: Type.Array(Song) }),
+});
+
+export const AlbumDetail = Type.Object({
+  ...Album.properties,
+  songs: Type.Array(Song),
+  /** Seconds, summed over the listed songs. */
+  totalSeconds: Type.Integer(),
+});
+export type AlbumDetail = Static<typeof AlbumDetail>;
+
+export const PopularityQuery = Type.Object({
+  sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('popular')])),
+});
+
+/** What the player reports when a song has played long enough to count. */
+export const PlayBody = Type.Object({
+  /** Seconds actually heard (not the position: seeking forward does not count). */
+  seconds: Type.Number({ minimum: 0, maximum: 86_400 }),
+  /** True when the song played to its end. */
+  completed: Type.Optional(Type.Boolean()),
+});
+export type PlayBody = Static<typeof PlayBody>;
+
+export const PlayResult = Type.Object({
+  counted: Type.Boolean(),
+  /** Why a report did not count, for debugging clients. */
+  reason: Type.Optional(Type.String()),
+});
+export type PlayResult = Static<typeof PlayResult>;
+
+/** A play counts once the song has played this long, or to its end when it is shorter. */
+export const PLAY_THRESHOLD_SECONDS = 30;
+
+export const FollowState = Type.Object({
+  artistId: Id,
+  following: Type.Boolean(),
+  followers: Type.Integer(),
+});
+export type FollowState = Static<typeof FollowState>;
+
+export const PlaylistHit = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  description: Type.String(),
+  coverImage: Type.Union([Type.String(), Type.Null()]),
+  creator: Type.Object({ _id: Id, name: Type.String() }),
+  songCount: Type.Integer(),
+});
+export type PlaylistHit = Static<typeof PlaylistHit>;
+
+export const SearchQuery = Type.Object({
+  q: Type.String({ maxLength: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+});
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const SearchResults = Type.Object({
+  q: Type.String(),
+  songs: Type.Array(Song),
+  artists: Type.Array(Artist),
+  albums: Type.Array(Album),
+  playlists: Type.Array(PlaylistHit),
+});
+export type SearchResults = Static<typeof SearchResults>;

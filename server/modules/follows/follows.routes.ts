@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import { Artist } from '../../../contract/catalog.ts';
+import { IdParams } from '../../../contract/common.ts';
+import { FollowState } from '../../../contract/listening.ts';
+import type { App, Deps } from '../../deps.ts';
+import { createCatalogService } from '../catalog/catalog.routes.ts';
+import { FollowsRepository } from './follows.repository.ts';
+import { FollowsService } from './follows.service.ts';
+
+export async function followsRoutes(app: App, deps: Deps): Promise<void> {
+  const follows = new FollowsService(new FollowsRepository(deps.db));
+  const catalog = createCatalogService(deps);
+
+  for (const [method, following] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/artists/:id/follow',
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['follows'],
+        summary: following ? 'Follow an artist' : 'Stop following an artist',
+        params: IdParams,
+        response: { 200: FollowState },
+      },
+      handler: (request) => follows.set(request.caller!.userId, request.params.id, following),
+    });
+  }
+
+  app.get(
+    '/api/me/following',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['follows'],
+        summary: 'Artists the caller follows, most recent first',
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+        }),
+        response: { 200: Type.Object({ items: Type.Array(Artist) }) },
+      },
+    },
+    async (request) => {
+      const ids = await follows.followedArtistIds(
+        request.caller!.userId,
+        request.query.limit ?? 50,
+      );
+      return { items: await catalog.artistsInOrder(ids) };
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import type { FollowState } from '../../../contract/listening.ts';
+import { notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { FollowsRepository } from './follows.repository.ts';
+
+export class FollowsService {
+  constructor(private readonly follows: FollowsRepository) {}
+
+  /** Following twice, or unfollowing what one does not follow, is not an error: the end state is. */
+  async set(userId: number, artistId: number, following: boolean): Promise<FollowState> {
+    if (!(await this.follows.enabledArtistExists(artistId))) throw notFound('Artist not found');
+    if (following) await this.follows.follow(userId, artistId, nowIso());
+    else await this.follows.unfollow(userId, artistId);
+    return { artistId, following, followers: await this.follows.followers(artistId) };
+  }
+
+  async followedArtistIds(userId: number, limit: number): Promise<number[]> {
+    const rows = await this.follows.followedArtistIds(userId, limit);
+    return rows.map((row) => row.artist_id);
+  }
+}

@@ -1,0 +1,49 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { songIsListed } from '../catalog/catalog.repository.ts';
+
+export class PlaysRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Duration in seconds of a song listeners may play, or undefined. */
+  async listedSongDuration(songId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('songs')
+      .select('duration')
+      .where('id', '=', songId)
+      .where((eb) => songIsListed(eb as ExpressionBuilder<Database, 'songs'>))
+      .executeTakeFirst();
+    return row?.duration;
+  }
+
+  /** When this listener last had a counted play of this song, if ever. */
+  async lastPlayAt(listenerKey: string, songId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('plays')
+      .select('played_at')
+      .where('listener_key', '=', listenerKey)
+      .where('song_id', '=', songId)
+      .orderBy('played_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.played_at;
+  }
+
+  async insert(play: {
+    songId: number;
+    userId: number | null;
+    listenerKey: string;
+    at: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('plays')
+      .values({
+        song_id: play.songId,
+        user_id: play.userId,
+        listener_key: play.listenerKey,
+        played_at: play.at,
+      })
+      .execute();
+  }
+}
