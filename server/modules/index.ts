@@ -5,17 +5,23 @@ import { adminSongsRoutes } from './admin-songs/admin-songs.routes.ts';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { followsRoutes } from './follows/follows.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { likesRoutes } from './likes/likes.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
+import { playsRoutes } from './plays/plays.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 
 /** Every feature's routes, registered in this order. */
 export const modules: Module[] = [
   healthRoutes,
   authRoutes,
   catalogRoutes,
+  playsRoutes,
+  followsRoutes,
+  searchRoutes,
   mediaRoutes,
   playlistsRoutes,
   likesRoutes,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as initial from './001-initial.ts';
 import * as accounts from './002-accounts.ts';
+import * as search from './003-search.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,4 +15,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '001-initial', up: initial.up },
   { name: '002-accounts', up: accounts.up },
+  { name: '003-search', up: search.up },
 ];
