@@ -5,12 +5,14 @@ import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './lib/query-client.ts';
+import { restoreSession } from './lib/session.ts';
 import { TOAST_MS } from './lib/toast.ts';
 import { restorePlayer } from './player/player-store.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
 restorePlayer();
+void restoreSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { getSession } from './lib/session.ts';
 import { ErrorPage, NotFoundPage } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
@@ -11,19 +11,64 @@ export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     children: [
-      { path: '/login', element: pending('Log in') },
-      { path: '/otpSection', element: pending('Enter your code') },
-      { path: '/loginWithPass', element: pending('Log in with a password') },
-      { path: '/forgotPassword', element: pending('Reset your password') },
-      { path: '/adminLogin', element: pending('Admin Login') },
-      { path: '/signup', element: pending('Sign up to start listening') },
-      { path: '/createPass', element: pending('Create a password') },
-      { path: '/profileinfo', element: pending('Tell us about yourself') },
-      { path: '/terms&conditions', element: pending('Terms and conditions') },
+      {
+        path: '/login',
+        lazy: async () => ({
+          Component: (await import('./features/auth/login-page.tsx')).LoginPage,
+        }),
+      },
+      {
+        path: '/otpSection',
+        lazy: async () => ({ Component: (await import('./features/auth/otp-page.tsx')).OtpPage }),
+      },
+      {
+        path: '/loginWithPass',
+        lazy: async () => ({
+          Component: (await import('./features/auth/password-login-page.tsx')).PasswordLoginPage,
+        }),
+      },
+      {
+        path: '/forgotPassword',
+        lazy: async () => ({
+          Component: (await import('./features/auth/forgot-password-page.tsx')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: '/adminLogin',
+        lazy: async () => ({
+          Component: (await import('./features/auth/admin-login-page.tsx')).AdminLoginPage,
+        }),
+      },
+      {
+        path: '/signup',
+        lazy: async () => ({
+          Component: (await import('./features/signup/signup-page.tsx')).SignupPage,
+        }),
+      },
+      {
+        path: '/createPass',
+        lazy: async () => ({
+          Component: (await import('./features/signup/create-pass-page.tsx')).CreatePassPage,
+        }),
+      },
+      {
+        path: '/profileinfo',
+        lazy: async () => ({
+          Component: (await import('./features/signup/profile-info-page.tsx')).ProfileInfoPage,
+        }),
+      },
+      {
+        path: '/terms&conditions',
+        lazy: async () => ({
+          Component: (await import('./features/signup/terms-page.tsx')).TermsPage,
+        }),
+      },
       { path: '/addPlaylist', element: pending('Edit details') },
       { path: '/SongFullScreen', element: pending('Now playing') },
       {
         path: '/',
+        // Administrators get only the admin area and no top bar (SPEC §2.1).
+        loader: () => (getSession().isAdmin ? redirect('/admin_dashboard') : null),
         element: <MainLayout />,
         children: [
           {

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import type { LoginAnswer, MeAnswer } from '../../contract/auth.ts';
+import { api } from './api.ts';
 
 /**
  * The UI hints kept in browser storage (SPEC §3): `user`, `isAuth`, `isAdmin`. They only decide
@@ -69,4 +71,36 @@ export function useSession(): SessionHints {
     listeners.add(listener);
     return () => listeners.delete(listener);
   }, read);
+}
+
+/**
+ * Keeps what a login answered as the UI hints: the user (with `admin.username`, which the profile
+ * reads) and the flags. The token is not stored: the httpOnly cookie carries the session.
+ */
+export function rememberLogin(answer: Pick<LoginAnswer, 'user' | 'admin' | 'isAdmin'>): void {
+  saveSession({ ...answer.user, admin: answer.admin }, answer.isAdmin);
+}
+
+/** Ends the session on the server, then forgets the hints whatever the server said. */
+export async function logout(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST' });
+  } finally {
+    clearSession();
+  }
+}
+
+/**
+ * After a reload the hints may be stale (the session expired, was revoked, or the account was
+ * blocked): ask the server once and bring the hints in line.
+ */
+export async function restoreSession(): Promise<void> {
+  if (!read().isAuth) return;
+  try {
+    const answer = await api<MeAnswer>('/auth/me');
+    rememberLogin(answer);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 401 || status === 403) clearSession();
+  }
 }

@@ -1,5 +1,6 @@
 import { Crown, Home, Library, Search, User } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 
 const TABS = [
@@ -14,6 +15,7 @@ const tabClass = (active: boolean) =>
 
 /** The bottom tab bar on small screens (SPEC §2.13). */
 export function MobileTabBar() {
+  const { isAuth } = useSession();
   return (
     <nav aria-label="Tabs" className="flex justify-around bg-black/95 py-2 text-xs md:hidden">
       {TABS.slice(0, 3).map(({ to, label, icon: Icon }) => (
@@ -36,7 +38,11 @@ export function MobileTabBar() {
         Premium
       </button>
       {TABS.slice(3).map(({ to, label, icon: Icon }) => (
-        <NavLink key={label} to={to} className={({ isActive }) => tabClass(isActive)}>
+        <NavLink
+          key={label}
+          to={isAuth ? to : '/login'}
+          className={({ isActive }) => tabClass(isActive)}
+        >
           <Icon className="size-6" />
           {label}
         </NavLink>

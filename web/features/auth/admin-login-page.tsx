@@ -1,0 +1,35 @@
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { rememberLogin } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { useAdminLogin } from './api/admin-login.ts';
+import { AuthFrame } from './components/auth-frame.tsx';
+import { PasswordForm, type PasswordFormValues } from './components/password-form.tsx';
+
+/** /adminLogin (SPEC §2.2, §8): the password form, for administrators only. */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const login = useAdminLogin();
+
+  async function onSubmit(values: PasswordFormValues) {
+    if (!values.email || !values.password) {
+      notify.error('Email and password are required');
+      return;
+    }
+    try {
+      const answer = await login.mutateAsync(values);
+      rememberLogin(answer);
+      navigate('/admin_dashboard', { replace: true });
+    } catch (error) {
+      const down = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+      notify.error(down ? 'Network error or server is down' : 'not allowed');
+    }
+  }
+
+  return (
+    <AuthFrame>
+      <h1 className="mb-8 text-center text-3xl font-bold sm:text-4xl">Admin Login</h1>
+      <PasswordForm idPrefix="admin-login" pending={login.isPending} onSubmit={onSubmit} />
+    </AuthFrame>
+  );
+}

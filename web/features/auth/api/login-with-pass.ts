@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginAnswer } from '../../../../contract/auth.ts';
+import { api } from '../../../lib/api.ts';
+
+export interface PasswordLogin {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export function loginWithPass(input: PasswordLogin): Promise<LoginAnswer> {
+  return api<LoginAnswer>('/auth/loginWithPass', { method: 'POST', body: input });
+}
+
+export function useLoginWithPass() {
+  return useMutation({ mutationFn: loginWithPass });
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { validateEmail } from '../../../contract/rules/email.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { TextInput } from '../../ui/password-input.tsx';
+import { useSendOtp } from './api/send-otp.ts';
+import { AuthFrame, PrimaryButton } from './components/auth-frame.tsx';
+
+/** /login, SPEC §2.2 reading A: continue with a one-time code, or with a password. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const sendOtp = useSendOtp();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = validateEmail(email);
+    setProblem(invalid);
+    if (invalid) return;
+    try {
+      await sendOtp.mutateAsync(email.trim());
+      navigate('/otpSection', { state: { email: email.trim() } });
+    } catch (error) {
+      console.error('sendOTP failed', error);
+      // The spec only logs the failure; a wait after too many requests is worth showing.
+      if ((error as { status?: number }).status === 429) notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <AuthFrame>
+      <h1 className="mb-8 text-center text-3xl font-bold sm:text-5xl">
+        <button
+          type="button"
+          onClick={() => navigate('/adminLogin')}
+          className="cursor-text"
+          tabIndex={-1}
+        >
+          L
+        </button>
+        og in to Chorus
+      </h1>
+      <button
+        type="button"
+        onClick={() => navigate('/loginWithPass')}
+        className="mb-6 h-12 w-full rounded-full border border-white/40 font-bold hover:border-white"
+      >
+        Continue with Email &amp; Password
+      </button>
+      <hr className="mb-6 border-white/20" />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextInput
+          id="login-email"
+          label="Email or username"
+          value={email}
+          onChange={setEmail}
+          autoComplete="username"
+          placeholder="Email or username"
+          invalid={Boolean(problem)}
+          describedBy={problem ? 'login-email-error' : undefined}
+        />
+        {problem && (
+          <p id="login-email-error" className="text-sm text-red-400">
+            {problem}
+          </p>
+        )}
+        <PrimaryButton disabled={sendOtp.isPending}>Continue</PrimaryButton>
+      </form>
+      <p className="mt-8 text-center text-muted">
+        Don't have an account?{' '}
+        <Link to="/signup" className="text-white underline hover:text-brand">
+          Sign up
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { rememberLogin } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { useLoginWithPass } from './api/login-with-pass.ts';
+import { AuthFrame, landingFor } from './components/auth-frame.tsx';
+import { PasswordForm, type PasswordFormValues } from './components/password-form.tsx';
+
+/** /loginWithPass (SPEC §2.2 reading B, §5, §8). */
+export function PasswordLoginPage() {
+  const navigate = useNavigate();
+  const login = useLoginWithPass();
+
+  async function onSubmit(values: PasswordFormValues) {
+    if (!values.email || !values.password) {
+      notify.error('Please enter both email and password');
+      return;
+    }
+    try {
+      const answer = await login.mutateAsync(values);
+      rememberLogin(answer);
+      notify.success('Login successfully');
+      navigate(landingFor(answer.isAdmin), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        // A blocked account goes back to /login with the spec's notice (spelling corrected).
+        notify.error('Your account is temporarily suspended');
+        navigate('/login');
+        return;
+      }
+      notify.error(errorMessage(error, 'Failed to login'));
+    }
+  }
+
+  return (
+    <AuthFrame>
+      <h1 className="mb-8 text-center text-3xl font-bold sm:text-4xl">Log in to Chorus</h1>
+      <PasswordForm
+        idPrefix="password-login"
+        pending={login.isPending}
+        onSubmit={onSubmit}
+        onForgot={() => navigate('/forgotPassword')}
+      />
+      <Link to="/login" className="mt-6 text-center font-bold hover:underline">
+        Log in with an email code instead
+      </Link>
+      <p className="mt-6 text-center text-muted">
+        Don't have an account?{' '}
+        <Link to="/signup" className="text-white underline hover:text-brand">
+          Sign up
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

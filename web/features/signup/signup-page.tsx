@@ -1,0 +1,95 @@
+import { CircleAlert, Music2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { validateEmail } from '../../../contract/rules/email.ts';
+import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
+import { BotCheckNotice } from './components/signup-frame.tsx';
+import { useSignup } from './signup-store.ts';
+
+const EXAMPLE = 'name@domain.com';
+
+/** /signup (SPEC §2.3): the e-mail, then the three steps. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const email = useSignup((state) => state.form.email);
+  const update = useSignup((state) => state.update);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = validateEmail(email);
+    setProblem(invalid);
+    if (invalid) {
+      notify.error(invalid, SIGNUP_TOAST_MS);
+      return;
+    }
+    update({ email: email.trim() });
+    navigate('/createPass');
+  }
+
+  return (
+    <div className="min-h-full bg-[#121212] px-4 py-10 text-white">
+      <main className="mx-auto flex w-full max-w-[324px] flex-col">
+        <Music2 aria-hidden="true" className="mx-auto mb-6 size-10" />
+        <h1 className="mb-10 text-center text-4xl font-bold sm:text-5xl">
+          Sign up to start listening
+        </h1>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+          <label htmlFor="signup-email" className="text-sm font-bold">
+            Email address
+          </label>
+          <input
+            id="signup-email"
+            type="email"
+            value={email}
+            autoComplete="email"
+            placeholder={EXAMPLE}
+            aria-invalid={Boolean(problem) || undefined}
+            aria-describedby={problem ? 'signup-email-error' : undefined}
+            onChange={(event) => update({ email: event.target.value })}
+            className={`h-12 rounded border bg-[#121212] px-3 outline-none hover:border-white focus:border-white ${problem ? 'border-red-500' : 'border-white/30'}`}
+          />
+          {problem && (
+            <p id="signup-email-error" className="flex items-start gap-2 text-sm text-red-400">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {problem === 'Please enter a valid email'
+                ? `This email is invalid. Make sure it's written like ${EXAMPLE}`
+                : problem}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={() => notify.info('Phone number signup not implemented yet', SIGNUP_TOAST_MS)}
+            className="self-start text-sm font-bold text-brand hover:underline"
+          >
+            Use phone number instead.
+          </button>
+          <button
+            type="submit"
+            className="mt-4 h-12 rounded-full bg-brand font-bold text-black hover:scale-[1.02]"
+          >
+            Next
+          </button>
+        </form>
+        <div className="my-8 flex items-center gap-3 text-sm text-muted">
+          <hr className="flex-1 border-white/20" /> or <hr className="flex-1 border-white/20" />
+        </div>
+        <button
+          type="button"
+          onClick={() => notify.info('Google signup not implemented yet', SIGNUP_TOAST_MS)}
+          className="h-12 rounded-full border border-white/40 font-bold hover:border-white"
+        >
+          Sign up with Google
+        </button>
+        <hr className="my-8 border-white/20" />
+        <p className="text-center text-muted">
+          Already have an account?{' '}
+          <Link to="/login" className="text-white underline hover:text-brand">
+            Log in here.
+          </Link>
+        </p>
+        <BotCheckNotice />
+      </main>
+    </div>
+  );
+}
