@@ -126,6 +126,7 @@ class PostgresSearch implements SearchRepository {
     order: (table: string) => string,
     params: unknown[],
     limit: number,
+    db: Db = this.db,
   ): Promise<SearchHits> {
     // Clauses are fixed text with __Q__ where the one bound value goes.
     const bind = (text: string) => {
@@ -139,14 +140,14 @@ class PostgresSearch implements SearchRepository {
     };
     const [songs, artists, albums, playlists] = await Promise.all([
       sql<{ id: number }>`select s.id from songs s where ${bind(where('s'))} and ${sql.raw(LISTED)}
-        order by ${bind(order('s'))}, s.id desc limit ${limit}`.execute(this.db),
+        order by ${bind(order('s'))}, s.id desc limit ${limit}`.execute(db),
       sql<{ id: number }>`select a.id from artists a where ${bind(where('a'))} and a.is_disabled = 0
-        order by ${bind(order('a'))}, a.id desc limit ${limit}`.execute(this.db),
+        order by ${bind(order('a'))}, a.id desc limit ${limit}`.execute(db),
       sql<{ id: number }>`select al.id from albums al join artists a on a.id = al.artist_id
         where ${bind(where('al'))} and a.is_disabled = 0
-        order by ${bind(order('al'))}, al.id desc limit ${limit}`.execute(this.db),
+        order by ${bind(order('al'))}, al.id desc limit ${limit}`.execute(db),
       sql<{ id: number }>`select p.id from playlists p where ${bind(where('p'))} and p.is_public = 1
-        order by ${bind(order('p'))}, p.id desc limit ${limit}`.execute(this.db),
+        order by ${bind(order('p'))}, p.id desc limit ${limit}`.execute(db),
     ]);
     return {
       songs: ids(songs.rows),
@@ -171,13 +172,18 @@ class PostgresSearch implements SearchRepository {
       .execute(this.db)
       .then((result) => result.rows.length > 0);
     if (!(await this.trigram) || !terms.some((term) => allowedTypos(term) > 0)) return noHits();
-    // `<%`: the query is similar to some run of words in the text (word_similarity ≥ 0.6 by default).
-    return this.run(
-      (t) => `__Q__ operator(public.<%) ${t}.search_text`,
-      (t) => `public.word_similarity(__Q__, ${t}.search_text) desc`,
-      [terms.join(' ')],
-      limit,
-    );
+    // `<%`: the query is similar to some run of words in the text. The default threshold (0.6)
+    // misses a dropped letter in a short word, so this pass lowers it for its own transaction.
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`.execute(trx);
+      return this.run(
+        (t) => `__Q__ operator(public.<%) ${t}.search_text`,
+        (t) => `public.word_similarity(__Q__, ${t}.search_text) desc`,
+        [terms.join(' ')],
+        limit,
+        trx,
+      );
+    });
   }
 
   async rebuild(): Promise<void> {

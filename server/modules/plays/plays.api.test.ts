@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import { createArtist, createSong, createUser } from '../../../tests/helpers/factories.ts';
+
+describe('POST /api/songs/:id/plays', () => {
+  let t: TestContext;
+  let long: number;
+  let short: number;
+  let artistId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    artistId = (await createArtist(t.deps)).id;
+    long = (await createSong(t.deps, { artistIds: [artistId], duration: 200 })).id;
+    short = (await createSong(t.deps, { artistIds: [artistId], duration: 12 })).id;
+  });
+  afterAll(() => t.close());
+
+  const report = (id: number, body: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/songs/${id}/plays`, payload: body, headers });
+  const plays = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/songs/${id}` })).json().plays;
+
+  it('counts a listener after 30 seconds, once per song within the cooldown', async () => {
+    const user = await createUser(t.deps);
+    const auth = { authorization: `Bearer ${user.token}` };
+    expect((await report(long, { seconds: 29 }, auth)).json()).toMatchObject({ counted: false });
+    expect((await report(long, { seconds: 31 }, auth)).json()).toEqual({ counted: true });
+    const again = await report(long, { seconds: 45 }, auth);
+    expect(again.json()).toMatchObject({ counted: false, reason: 'This play was already counted' });
+    expect(await plays(long)).toBe(1);
+    const rows = await t.deps.db
+      .selectFrom('plays')
+      .selectAll()
+      .where('song_id', '=', long)
+      .execute();
+    expect(rows[0]).toMatchObject({ user_id: user.id, listener_key: `u:${user.id}` });
+  });
+
+  it('counts a song shorter than 30 s when it played to its end', async () => {
+    const user = await createUser(t.deps);
+    const auth = { authorization: `Bearer ${user.token}` };
+    expect((await report(short, { seconds: 5 }, auth)).json().counted).toBe(false);
+    expect((await report(short, { seconds: 11.5, completed: true }, auth)).json().counted).toBe(
+      true,
+    );
+  });
+
+  it('tells visitors apart by a cookie it sets, storing only its hash', async () => {
+    const first = await report(long, { seconds: 40 });
+    expect(first.json().counted).toBe(true);
+    const cookie = first.cookies.find((c) => c.name === 'chorus_listener');
+    expect(cookie?.httpOnly).toBe(true);
+    const again = await report(
+      long,
+      { seconds: 40 },
+      { cookie: `chorus_listener=${cookie!.value}` },
+    );
+    expect(again.json().counted).toBe(false);
+    const other = await report(long, { seconds: 40 });
+    expect(other.json().counted).toBe(true);
+    const keys = await t.deps.db
+      .selectFrom('plays')
+      .select('listener_key')
+      .where('user_id', 'is', null)
+      .execute();
+    expect(keys.every((row) => /^a:[a-f0-9]{32}$/.test(row.listener_key))).toBe(true);
+    expect(keys.some((row) => row.listener_key.includes(cookie!.value))).toBe(false);
+  });
+
+  it('answers 404 for a deleted song and 400 for a bad body', async () => {
+    const gone = await createSong(t.deps, { artistIds: [artistId], deleted: true });
+    expect((await report(gone.id, { seconds: 60 })).statusCode).toBe(404);
+    const bad = await report(long, { seconds: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/seconds/);
+    expect((await report(long, {})).statusCode).toBe(400);
+  });
+});

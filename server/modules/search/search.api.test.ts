@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+} from '../../../tests/helpers/factories.ts';
+
+interface Named {
+  title?: string;
+  name?: string;
+}
+const names = (list: Named[]) => list.map((item) => item.title ?? item.name);
+
+describe('GET /api/search', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const zoe = await createArtist(t.deps, { name: 'Zoë Lindqvist' });
+    const other = await createArtist(t.deps, { name: 'Marco Bellini' });
+    const off = await createArtist(t.deps, { name: 'Zorro Hidden', disabled: true });
+    const album = await createAlbum(t.deps, zoe.id, 'Nocturnes à Paris');
+    await createSong(t.deps, { title: 'Café Lumière', artistIds: [other.id], albumId: album.id });
+    await createSong(t.deps, { title: 'Northern Lights', artistIds: [zoe.id] });
+    await createSong(t.deps, { title: 'Café Deleted', artistIds: [other.id], deleted: true });
+    await createSong(t.deps, { title: 'Café Disabled', artistIds: [off.id] });
+    const owner = await createUser(t.deps, { name: 'Playlist Maker' });
+    const now = new Date().toISOString();
+    await t.deps.db
+      .insertInto('playlists')
+      .values([
+        {
+          owner_id: owner.id,
+          name: 'Café Mornings',
+          description: 'slow',
+          is_public: 1,
+          cover_key: null,
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          owner_id: owner.id,
+          name: 'Café Secret',
+          description: '',
+          is_public: 0,
+          cover_key: null,
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const search = async (q: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent(q)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('finds by a partial, accent-free, different-case query', async () => {
+    const result = await search('CAF');
+    expect(names(result.songs)).toEqual(['Café Lumière']);
+    expect(names(result.playlists)).toEqual(['Café Mornings']);
+    expect(result.playlists[0].creator.name).toBe('Playlist Maker');
+    expect(names((await search('cafe lum')).songs)).toEqual(['Café Lumière']);
+    expect(names((await search('lumiere')).songs)).toEqual(['Café Lumière']);
+  });
+
+  it('finds artists and their songs, and albums, ignoring accents', async () => {
+    const result = await search('zoe');
+    expect(names(result.artists)).toEqual(['Zoë Lindqvist']);
+    expect(names(result.songs)).toContain('Northern Lights');
+    expect(names((await search('nocturnes a paris')).albums)).toEqual(['Nocturnes à Paris']);
+  });
+
+  it('hides deleted songs, disabled artists and private playlists', async () => {
+    const result = await search('cafe');
+    expect(names(result.songs)).not.toContain('Café Deleted');
+    expect(names(result.songs)).not.toContain('Café Disabled');
+    expect(names(result.playlists)).not.toContain('Café Secret');
+    expect((await search('zorro')).artists).toEqual([]);
+  });
+
+  it('tolerates a typo when nothing matches exactly', async () => {
+    expect(names((await search('lindqvsit')).artists)).toEqual(['Zoë Lindqvist']);
+    expect(names((await search('nortern')).songs)).toEqual(['Northern Lights']);
+  });
+
+  it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
+    expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
+    expect((await search('"*)(:')).songs).toEqual([]);
+    expect((await search("o'brien AND OR NOT NEAR")).songs).toEqual([]);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/search' });
+    expect(missing.statusCode).toBe(400);
+  });
+});
