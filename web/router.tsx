@@ -63,7 +63,12 @@ export const routes: RouteObject[] = [
           Component: (await import('./features/signup/terms-page.tsx')).TermsPage,
         }),
       },
-      { path: '/addPlaylist', element: pending('Edit details') },
+      {
+        path: '/addPlaylist',
+        lazy: async () => ({
+          Component: (await import('./features/library/add-playlist-page.tsx')).AddPlaylistPage,
+        }),
+      },
       { path: '/SongFullScreen', element: pending('Now playing') },
       {
         path: '/',
@@ -77,13 +82,28 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/home/home-page.tsx')).HomePage,
             }),
           },
-          { path: 'profile', element: pending('Profile') },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('./features/profile/profile-page.tsx')).ProfilePage,
+            }),
+          },
           { path: 'AllArtist', element: pending('All Artists') },
-          { path: 'viewPlaylist/:id', element: pending('Playlist') },
+          {
+            path: 'viewPlaylist/:id',
+            lazy: async () => ({
+              Component: (await import('./features/playlist/playlist-page.tsx')).PlaylistPage,
+            }),
+          },
           { path: 'viewArtistSongs/:id', element: pending('Artist') },
           { path: 'album/:id', element: pending('Album') },
           { path: 'search', element: pending('Search') },
-          { path: 'likedSongs', element: pending('Liked Songs') },
+          {
+            path: 'likedSongs',
+            lazy: async () => ({
+              Component: (await import('./features/liked/liked-songs-page.tsx')).LikedSongsPage,
+            }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -15,6 +15,8 @@ import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { notify } from '../lib/toast.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { AddToPlaylistPopup } from './add-to-playlist-popup.tsx';
+import { LikeButton } from './like-button.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 
 function IconButton({
@@ -168,6 +170,8 @@ export function PlayerBar() {
               </p>
               <p className="truncate text-xs text-muted">{song.artistName}</p>
             </div>
+            <LikeButton songId={song._id} title={song.title} />
+            <AddToPlaylistPopup songId={song._id} />
           </>
         ) : (
           <p className="text-sm text-muted">Pick a song to start listening</p>

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { PlayerBar } from '../player/player-bar.tsx';
-import { LibrarySidebar } from './library-sidebar.tsx';
+import { LibraryDrawerButton, LibrarySidebar } from './library-sidebar.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -12,6 +12,7 @@ export function MainLayout() {
         <LibrarySidebar />
         <main className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface">
           <TopBar />
+          <LibraryDrawerButton />
           <Outlet />
         </main>
       </div>

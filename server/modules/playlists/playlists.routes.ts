@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../../contract/common.ts';
 import {
@@ -226,7 +227,8 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
   );
 
   // Uploads get multipart parsing in their own scope, so JSON routes never accept form bodies.
-  await app.register(async (scope) => {
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     if (!scope.hasContentTypeParser('multipart/form-data')) {
       await scope.register(multipart, MULTIPART_OPTIONS);
     }

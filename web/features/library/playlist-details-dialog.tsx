@@ -1,0 +1,177 @@
+import { ImagePlus, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/playlists.ts';
+import { MAX_IMAGE_BYTES } from '../../../contract/rules/catalog.ts';
+
+export interface PlaylistDetails {
+  name: string;
+  description: string;
+  isPublic: boolean;
+  cover: File | null;
+}
+
+interface Props {
+  open: boolean;
+  /** Creating shows name and description only (SPEC §2.6); editing adds visibility and cover. */
+  mode: 'create' | 'edit';
+  initial?: { name: string; description: string; isPublic: boolean; coverImage: string | null };
+  saving: boolean;
+  error: string | null;
+  onClose(): void;
+  onSave(details: PlaylistDetails): void;
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** The 'Edit details' modal: a name (required) and a description. */
+export function PlaylistDetailsDialog({
+  open,
+  mode,
+  initial,
+  saving,
+  error,
+  onClose,
+  onSave,
+}: Props) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [isPublic, setIsPublic] = useState(initial?.isPublic ?? true);
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    if (!cover) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(cover);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [cover]);
+
+  const shownError = fileError ?? error;
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-elevated p-6 text-white shadow-2xl"
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="text-2xl font-bold">Edit details</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="grid size-8 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-white"
+            >
+              <X className="size-5" />
+            </Dialog.Close>
+          </div>
+          {shownError && (
+            <div role="alert" className="mb-4 rounded bg-red-600 px-3 py-2 text-sm text-white">
+              Error: {shownError}
+            </div>
+          )}
+          <form
+            className="flex gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!name.trim() || saving) return;
+              onSave({ name: name.trim(), description: description.trim(), isPublic, cover });
+            }}
+          >
+            {mode === 'edit' && (
+              <label
+                className="group relative grid size-44 shrink-0 cursor-pointer place-items-center overflow-hidden rounded bg-highlight text-muted"
+                title="Choose photo"
+              >
+                {preview || initial?.coverImage ? (
+                  <img
+                    src={preview ?? initial?.coverImage ?? ''}
+                    alt="Playlist cover"
+                    className="size-full object-cover"
+                  />
+                ) : (
+                  <ImagePlus className="size-12" />
+                )}
+                <span className="absolute inset-x-0 bottom-0 bg-black/60 py-1 text-center text-xs opacity-0 group-hover:opacity-100">
+                  Choose photo
+                </span>
+                <input
+                  type="file"
+                  accept={IMAGE_TYPES.join(',')}
+                  aria-label="Choose photo"
+                  className="sr-only"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0] ?? null;
+                    setFileError(null);
+                    if (!file) return;
+                    if (!IMAGE_TYPES.includes(file.type)) {
+                      setFileError('Please select a valid image file (JPEG, PNG, or GIF)');
+                      return;
+                    }
+                    if (file.size > MAX_IMAGE_BYTES) {
+                      setFileError('Image size must be less than 5MB');
+                      return;
+                    }
+                    setCover(file);
+                  }}
+                />
+              </label>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-3">
+              <label htmlFor={`${ids}-name`} className="sr-only">
+                Name
+              </label>
+              <input
+                id={`${ids}-name`}
+                // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a name
+                autoFocus
+                placeholder="Add a name"
+                value={name}
+                maxLength={PLAYLIST_NAME_MAX}
+                onChange={(event) => setName(event.target.value)}
+                className="rounded bg-highlight px-3 py-2 outline-none focus:ring-1 focus:ring-white"
+              />
+              <label htmlFor={`${ids}-description`} className="sr-only">
+                Description
+              </label>
+              <textarea
+                id={`${ids}-description`}
+                placeholder="Add an optional description"
+                value={description}
+                maxLength={PLAYLIST_DESCRIPTION_MAX}
+                onChange={(event) => setDescription(event.target.value)}
+                rows={mode === 'edit' ? 3 : 5}
+                className="resize-none rounded bg-highlight px-3 py-2 text-sm outline-none focus:ring-1 focus:ring-white"
+              />
+              {mode === 'edit' && (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={isPublic}
+                    onChange={(event) => setIsPublic(event.target.checked)}
+                    className="size-4 accent-brand"
+                  />
+                  Public playlist
+                </label>
+              )}
+              <div className="flex justify-end">
+                <button
+                  type="submit"
+                  disabled={!name.trim() || saving}
+                  className="rounded-full bg-white px-8 py-3 font-bold text-black hover:scale-105 disabled:opacity-50 disabled:hover:scale-100"
+                >
+                  {saving ? 'Saving...' : 'Save'}
+                </button>
+              </div>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,93 @@
+import { Heart, Pause, Play } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatCount } from '../../../contract/rules/format.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useLikedSongs } from '../../lib/library-queries.ts';
+import { useSession } from '../../lib/session.ts';
+import { LikeButton } from '../../player/like-button.tsx';
+import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { SongTable } from '../../ui/song-table.tsx';
+
+/** /likedSongs: the songs the listener hearted, newest first, playable as a queue. */
+export function LikedSongsPage() {
+  const { isAuth, user } = useSession();
+  const liked = useLikedSongs();
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+
+  if (!isAuth) {
+    return (
+      <div className="flex flex-col items-center gap-4 p-10 text-center">
+        <h1 className="text-2xl font-bold">Liked Songs</h1>
+        <p className="text-muted">Log in to see the songs you like.</p>
+        <Link to="/login" className="rounded-full bg-white px-6 py-2 font-bold text-black">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+  const songs = liked.data?.items ?? [];
+  const count = songs.length;
+  const first = songs[0];
+  const playingThis = current !== null && songs.some((song) => song._id === current._id);
+  return (
+    <div className="pb-10">
+      <header className="flex items-end gap-6 bg-gradient-to-b from-indigo-800/80 to-transparent px-6 pt-6 pb-6">
+        <div className="grid size-48 shrink-0 place-items-center rounded bg-gradient-to-br from-indigo-700 to-sky-300 shadow-2xl">
+          <Heart className="size-16 fill-white" />
+        </div>
+        <div>
+          <p className="text-sm font-semibold">Playlist</p>
+          <h1 className="my-2 text-5xl font-black">Liked Songs</h1>
+          <p className="text-sm">
+            <span className="font-bold">{user?.name}</span>
+            <span className="text-muted" data-testid="liked-count">
+              {' '}
+              • {formatCount(count)} {count === 1 ? 'song' : 'songs'}
+            </span>
+          </p>
+        </div>
+      </header>
+      <div className="px-6 pb-4">
+        <button
+          type="button"
+          aria-label={playingThis && isPlaying ? 'Pause' : 'Play'}
+          disabled={!first}
+          onClick={() =>
+            playingThis
+              ? usePlayer.getState().togglePlay()
+              : usePlayer.getState().playQueue(songs, 0)
+          }
+          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
+        >
+          {playingThis && isPlaying ? (
+            <Pause className="size-6 fill-black" />
+          ) : (
+            <Play className="size-6 fill-black" />
+          )}
+        </button>
+      </div>
+      {liked.isPending && <p className="px-6 text-muted">Loading...</p>}
+      {liked.error && (
+        <p className="px-6 text-red-400">Error loading Liked Songs: {errorMessage(liked.error)}</p>
+      )}
+      {liked.data && count === 0 && (
+        <div className="px-6 py-10 text-center">
+          <p className="text-xl font-bold">Songs you like will appear here</p>
+          <p className="mt-2 text-muted">Save songs by tapping the heart icon.</p>
+        </div>
+      )}
+      {count > 0 && (
+        <SongTable
+          label="Liked Songs"
+          songs={songs}
+          currentId={current?._id ?? null}
+          isPlaying={isPlaying}
+          onToggle={(index) => toggleSong(songs, index)}
+          renderActions={(song) => <LikeButton songId={song._id} title={song.title} size="sm" />}
+        />
+      )}
+    </div>
+  );
+}

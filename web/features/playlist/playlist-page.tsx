@@ -1,0 +1,168 @@
+import { ArrowLeft, Pause, Play, Trash2 } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { formatCount } from '../../../contract/rules/format.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useMoveSong, usePlaylist, useRemoveSong } from '../../lib/library-queries.ts';
+import { notify } from '../../lib/toast.ts';
+import { LikeButton } from '../../player/like-button.tsx';
+import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { SongTable } from '../../ui/song-table.tsx';
+import { PlaylistCover } from './playlist-cover.tsx';
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => navigate(-1)}
+      className="flex items-center gap-2 px-6 pt-2 text-sm font-bold text-muted hover:text-white"
+    >
+      <ArrowLeft className="size-4" /> Back
+    </button>
+  );
+}
+
+/** /viewPlaylist/{id} (SPEC §2.10). */
+export function PlaylistPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const playlist = usePlaylist(id);
+  const remove = useRemoveSong(id);
+  const move = useMoveSong(id);
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+  const source = usePlayer((state) => state.source);
+
+  if (!Number.isInteger(id) || id < 1) {
+    return <p className="p-8 text-center text-muted">No playlist found</p>;
+  }
+  if (playlist.isPending) return <p className="p-8 text-center text-muted">Loading playlist...</p>;
+  if (playlist.error) {
+    const status = (playlist.error as { status?: number }).status;
+    if (status === 404) return <p className="p-8 text-center text-muted">No playlist found</p>;
+    return (
+      <div className="flex flex-col items-center gap-4 p-8 text-center">
+        <p className="text-red-400">Error loading playlist: {errorMessage(playlist.error)}</p>
+        <button
+          type="button"
+          onClick={() => navigate(-1)}
+          className="rounded-full bg-white px-6 py-2 font-bold text-black"
+        >
+          Go Back
+        </button>
+      </div>
+    );
+  }
+  const data = playlist.data;
+  if (!data) return <p className="p-8 text-center text-muted">No playlist found</p>;
+
+  const songs = data.songs;
+  // The big button pauses and resumes when this playlist is what is playing.
+  const playingThis =
+    current !== null &&
+    songs.some((song) => song._id === current._id) &&
+    source.length === songs.length &&
+    source.every((song, index) => song._id === songs[index]?._id);
+  const count = data.songs.length;
+
+  return (
+    <div className="pb-10">
+      <BackButton />
+      <header className="flex flex-col gap-6 px-6 pt-4 pb-6 sm:flex-row sm:items-end">
+        <PlaylistCover
+          coverImage={data.coverImage}
+          covers={data.covers}
+          className="size-48 shrink-0 sm:size-56"
+        />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold">
+            {data.isPublic ? 'Public Playlist' : 'Private Playlist'}
+          </p>
+          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">
+            {data.name || 'Untitled Playlist'}
+          </h1>
+          {data.description && <p className="mb-2 text-sm text-muted">{data.description}</p>}
+          <p className="text-sm">
+            <span className="font-bold">{data.creator?.name || data.createdBy || 'Unknown'}</span>
+            {data.saves > 0 && (
+              <span className="text-muted"> • {formatCount(data.saves)} saves</span>
+            )}
+            <span className="text-muted" data-testid="playlist-stats">
+              {' '}
+              • {formatCount(count)} {count === 1 ? 'song' : 'songs'}
+              {count > 0 && `, ${data.duration}`}
+            </span>
+          </p>
+        </div>
+      </header>
+      <div className="flex items-center gap-6 px-6 pb-4">
+        <button
+          type="button"
+          aria-label={playingThis && isPlaying ? 'Pause' : 'Play'}
+          disabled={count === 0}
+          onClick={() => {
+            if (playingThis) usePlayer.getState().togglePlay();
+            else usePlayer.getState().playQueue(songs, 0);
+          }}
+          className="grid size-14 place-items-center rounded-full bg-brand text-black shadow-lg hover:scale-105 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:scale-100"
+        >
+          {playingThis && isPlaying ? (
+            <Pause className="size-6 fill-black" />
+          ) : (
+            <Play className="size-6 fill-black" />
+          )}
+        </button>
+      </div>
+      {count === 0 ? (
+        <div className="px-6 py-10 text-center">
+          <p className="text-xl font-bold">No songs in this playlist</p>
+          <p className="mt-2 text-muted">Add some songs to get started!</p>
+        </div>
+      ) : (
+        <SongTable
+          label={data.name || 'Untitled Playlist'}
+          songs={songs}
+          currentId={current?._id ?? null}
+          isPlaying={isPlaying}
+          onToggle={(index) => toggleSong(songs, index)}
+          onMove={
+            data.isOwner
+              ? (songId, toIndex) =>
+                  move.mutate(
+                    { songId, toIndex },
+                    {
+                      onError: (error) =>
+                        notify.error(errorMessage(error, 'Could not move the song')),
+                    },
+                  )
+              : undefined
+          }
+          renderActions={(song) => (
+            <>
+              <LikeButton songId={song._id} title={song.title} size="sm" />
+              {data.isOwner && (
+                <button
+                  type="button"
+                  aria-label={`Remove ${song.title} from this playlist`}
+                  title="Remove from this playlist"
+                  onClick={() =>
+                    remove.mutate(song._id, {
+                      onSuccess: () => notify.success('Removed from playlist'),
+                      onError: (error) =>
+                        notify.error(errorMessage(error, 'Failed to remove song from playlist')),
+                    })
+                  }
+                  className="grid size-8 place-items-center rounded-full text-muted hover:text-white"
+                >
+                  <Trash2 className="size-4" />
+                </button>
+              )}
+            </>
+          )}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { Clock3, GripVertical, Pause, Play } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Song } from '../../contract/catalog.ts';
+import { CoverImage } from './cover-image.tsx';
+import { useRowWindow } from './virtual-rows.ts';
+
+export const SONG_ROW_HEIGHT = 56;
+
+export interface SongTableProps {
+  songs: Song[];
+  /** The song the player holds, and whether it is playing. */
+  currentId: number | null;
+  isPlaying: boolean;
+  onToggle(index: number): void;
+  /** Extra controls at the end of a row (like, remove…). */
+  renderActions?(song: Song, index: number): ReactNode;
+  /** When given, rows can be dragged, or moved with the arrow keys on their handle. */
+  onMove?(songId: number, toIndex: number): void;
+  label: string;
+}
+
+const grid = 'grid grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] items-center gap-4';
+
+/**
+ * A song list that renders only the rows on screen, so long playlists open at once. Each row
+ * shows number, cover, title, artist, album ('Unknown Album' without one) and duration (SPEC
+ * §2.10).
+ */
+export function SongTable({
+  songs,
+  currentId,
+  isPlaying,
+  onToggle,
+  renderActions,
+  onMove,
+  label,
+}: SongTableProps) {
+  const rows = useRowWindow(songs.length, SONG_ROW_HEIGHT);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const focusAfterMove = useRef<number | null>(null);
+  const body = useRef<HTMLElement | null>(null);
+
+  // Keyboard moves keep the focus on the moved song's handle, wherever it lands.
+  useEffect(() => {
+    const id = focusAfterMove.current;
+    if (id === null) return;
+    const handle = body.current?.querySelector<HTMLButtonElement>(`[data-handle="${id}"]`);
+    if (handle) {
+      handle.focus();
+      focusAfterMove.current = null;
+    }
+  });
+
+  const visible = songs.slice(rows.start, rows.end);
+  return (
+    <div className="px-6">
+      <div aria-hidden className={`${grid} border-b border-white/10 px-4 py-2 text-sm text-muted`}>
+        <span className="text-right">#</span>
+        <span>Title</span>
+        <span>Album</span>
+        <span className="flex justify-end">
+          <Clock3 className="size-4" />
+        </span>
+        <span className="w-28" />
+      </div>
+      <ol
+        ref={(element) => {
+          body.current = element;
+          rows.ref(element);
+        }}
+        aria-label={label}
+        className="relative mt-2"
+        style={{ height: rows.totalHeight }}
+      >
+        {visible.map((song, offset) => {
+          const index = rows.start + offset;
+          const current = song._id === currentId;
+          const playing = current && isPlaying;
+          return (
+            <li
+              key={song._id}
+              data-testid="song-row"
+              data-song-id={song._id}
+              draggable={Boolean(onMove)}
+              onDragStart={(event) => {
+                setDragging(song._id);
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', String(song._id));
+              }}
+              onDragOver={(event) => {
+                if (dragging === null) return;
+                event.preventDefault();
+                setOver(index);
+              }}
+              onDragEnd={() => {
+                setDragging(null);
+                setOver(null);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragging !== null && onMove && dragging !== song._id) onMove(dragging, index);
+                setDragging(null);
+                setOver(null);
+              }}
+              onDoubleClick={() => onToggle(index)}
+              className={`${grid} group absolute inset-x-0 rounded px-4 hover:bg-white/10 ${
+                over === index && dragging !== song._id ? 'ring-1 ring-brand' : ''
+              } ${dragging === song._id ? 'opacity-50' : ''}`}
+              style={{
+                height: SONG_ROW_HEIGHT,
+                transform: `translateY(${index * SONG_ROW_HEIGHT}px)`,
+              }}
+            >
+              <span className="relative flex justify-end text-muted">
+                <span
+                  className={`tabular-nums group-hover:invisible ${current ? 'text-brand' : ''} ${
+                    playing ? 'invisible' : ''
+                  }`}
+                >
+                  {index + 1}
+                </span>
+                <button
+                  type="button"
+                  aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
+                  onClick={() => onToggle(index)}
+                  className={`absolute inset-y-0 right-0 grid place-items-center focus:opacity-100 group-hover:opacity-100 ${
+                    playing ? 'text-brand opacity-100' : 'text-white opacity-0'
+                  }`}
+                >
+                  {playing ? (
+                    <Pause className="size-4 fill-current" />
+                  ) : (
+                    <Play className="size-4 fill-current" />
+                  )}
+                </button>
+              </span>
+              <span className="flex min-w-0 items-center gap-3">
+                <CoverImage
+                  src={song.coverImage}
+                  alt=""
+                  sizes="40px"
+                  className="size-10 shrink-0 rounded object-cover"
+                />
+                <span className="min-w-0">
+                  <span
+                    className={`block truncate ${current ? 'text-brand' : 'text-white'}`}
+                    data-testid="song-title"
+                  >
+                    {song.title}
+                  </span>
+                  <span className="block truncate text-sm text-muted">
+                    {song.artistName || 'Unknown Artist'}
+                  </span>
+                </span>
+              </span>
+              <span className="truncate text-sm text-muted">
+                {song.albumName || 'Unknown Album'}
+              </span>
+              <span className="text-right text-sm tabular-nums text-muted">{song.duration}</span>
+              <span className="flex w-28 items-center justify-end gap-1">
+                {renderActions?.(song, index)}
+                {onMove && (
+                  <button
+                    type="button"
+                    data-handle={song._id}
+                    aria-label={`Move ${song.title}`}
+                    title="Drag, or use the arrow keys, to move"
+                    onKeyDown={(event) => {
+                      const step = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+                      if (step === 0) return;
+                      event.preventDefault();
+                      const target = index + step;
+                      if (target < 0 || target >= songs.length) return;
+                      focusAfterMove.current = song._id;
+                      onMove(song._id, target);
+                    }}
+                    className="grid size-8 cursor-grab place-items-center text-muted hover:text-white"
+                  >
+                    <GripVertical className="size-4" />
+                  </button>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+function scrollParentOf(element: HTMLElement): HTMLElement | null {
+  let node = element.parentElement;
+  while (node) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+    node = node.parentElement;
+  }
+  return null;
+}
+
+export interface RowWindow {
+  /** Put on the element that holds the rows; its height is set to fit them all. */
+  ref: (element: HTMLElement | null) => void;
+  start: number;
+  end: number;
+  totalHeight: number;
+}
+
+/**
+ * Which rows of a long list are on screen (plus a margin), for lists that render only those:
+ * a playlist of thousands of songs costs as much to show as one of twenty. Rows have a fixed
+ * height; the list may sit anywhere inside a scrolling ancestor (or the window).
+ */
+export function useRowWindow(count: number, rowHeight: number, overscan = 8): RowWindow {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  // Before the first measure, show what a tall screen would: the first rows appear at once.
+  const [range, setRange] = useState({ start: 0, end: Math.min(count, 30) });
+  const frame = useRef(0);
+
+  const measure = useCallback(() => {
+    if (!element) return;
+    const parent = scrollParentOf(element);
+    const viewTop = parent ? parent.getBoundingClientRect().top : 0;
+    const viewHeight = parent ? parent.clientHeight : window.innerHeight;
+    const listTop = element.getBoundingClientRect().top - viewTop;
+    const first = Math.floor(-listTop / rowHeight) - overscan;
+    const last = Math.ceil((viewHeight - listTop) / rowHeight) + overscan;
+    const start = Math.max(0, Math.min(count, first));
+    const end = Math.max(start, Math.min(count, last));
+    setRange((old) => (old.start === start && old.end === end ? old : { start, end }));
+  }, [element, count, rowHeight, overscan]);
+
+  useLayoutEffect(measure, [measure]);
+
+  useEffect(() => {
+    if (!element) return;
+    const parent = scrollParentOf(element);
+    const target: HTMLElement | Window = parent ?? window;
+    const onScroll = () => {
+      cancelAnimationFrame(frame.current);
+      frame.current = requestAnimationFrame(measure);
+    };
+    target.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      cancelAnimationFrame(frame.current);
+      target.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [element, measure]);
+
+  return { ref: setElement, start: range.start, end: range.end, totalHeight: count * rowHeight };
+}
