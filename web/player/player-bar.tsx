@@ -1,4 +1,6 @@
 import {
+  Keyboard,
+  ListMusic,
   Maximize2,
   Pause,
   Play,
@@ -18,6 +20,8 @@ import { CoverImage } from '../ui/cover-image.tsx';
 import { AddToPlaylistPopup } from './add-to-playlist-popup.tsx';
 import { LikeButton } from './like-button.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
+import { QueuePanel } from './queue-panel.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 
 function IconButton({
   label,
@@ -150,47 +154,138 @@ export function PlayerBar() {
     if (lastError) notify.error(lastError.message);
   }, [lastError]);
 
+  if (!song) {
+    return (
+      <section aria-label="Player" className="hidden h-20 items-center bg-black px-4 md:flex">
+        <p className="text-sm text-muted">Pick a song to start listening</p>
+        <PlayerOverlays />
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <section
+        aria-label="Player"
+        className="hidden h-20 grid-cols-[1fr_2fr_1fr] items-center gap-4 bg-black px-4 md:grid"
+      >
+        <div className="flex min-w-0 items-center gap-3">
+          <CoverImage
+            src={song.coverImage}
+            alt=""
+            sizes="56px"
+            className="size-14 rounded object-cover"
+          />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold" data-testid="now-playing-title">
+              {song.title}
+            </p>
+            <p className="truncate text-xs text-muted">{song.artistName}</p>
+          </div>
+          {/* Song actions (like, add to playlist) sit right after the title. */}
+          <LikeButton songId={song._id} title={song.title} />
+          <AddToPlaylistPopup songId={song._id} />
+        </div>
+        <div className="flex flex-col items-center gap-1">
+          <TransportControls />
+          <SeekBar />
+        </div>
+        <div className="flex items-center justify-end gap-1">
+          <PanelButtons />
+          <Link
+            to="/SongFullScreen"
+            aria-label="Full screen"
+            title="Full screen"
+            className="grid size-8 place-items-center text-muted hover:text-white"
+          >
+            <Maximize2 className="size-4" />
+          </Link>
+          <VolumeControl />
+        </div>
+      </section>
+      <MiniPlayer />
+      <PlayerOverlays />
+    </>
+  );
+}
+
+function PanelButtons() {
+  const queueOpen = usePlayer((state) => state.queueOpen);
+  const { setQueueOpen, setHelpOpen } = usePlayer.getState();
+  return (
+    <>
+      <IconButton label="Queue" active={queueOpen} onClick={() => setQueueOpen(!queueOpen)}>
+        <ListMusic className="size-4" />
+      </IconButton>
+      <IconButton label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
+        <Keyboard className="size-4" />
+      </IconButton>
+    </>
+  );
+}
+
+function PlayerOverlays() {
+  return (
+    <>
+      <QueuePanel />
+      <ShortcutsHelp />
+    </>
+  );
+}
+
+/** Below 768 px: a compact bar above the tab bar; the title opens the full-screen player. */
+function MiniPlayer() {
+  const song = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const progress = usePlayer((state) =>
+    state.duration > 0 ? Math.min(1, state.position / state.duration) : 0,
+  );
+  const { togglePlay, next } = usePlayer.getState();
+  if (!song) return null;
   return (
     <section
-      aria-label="Player"
-      className="grid h-20 grid-cols-[1fr_2fr_1fr] items-center gap-4 bg-black px-4"
+      aria-label="Mini player"
+      className="relative mx-2 mb-1 flex items-center gap-3 overflow-hidden rounded-md bg-elevated p-2 md:hidden"
     >
-      <div className="flex min-w-0 items-center gap-3">
-        {song ? (
-          <>
-            <CoverImage
-              src={song.coverImage}
-              alt=""
-              sizes="56px"
-              className="size-14 rounded object-cover"
-            />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold" data-testid="now-playing-title">
-                {song.title}
-              </p>
-              <p className="truncate text-xs text-muted">{song.artistName}</p>
-            </div>
-            <LikeButton songId={song._id} title={song.title} />
-            <AddToPlaylistPopup songId={song._id} />
-          </>
+      <Link to="/SongFullScreen" className="flex min-w-0 flex-1 items-center gap-3">
+        <CoverImage
+          src={song.coverImage}
+          alt=""
+          sizes="40px"
+          className="size-10 rounded object-cover"
+        />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-semibold" data-testid="mini-title">
+            {song.title}
+          </span>
+          <span className="block truncate text-xs text-muted">{song.artistName}</span>
+        </span>
+      </Link>
+      <button
+        type="button"
+        aria-label={isPlaying ? 'Pause' : 'Play'}
+        onClick={togglePlay}
+        className="grid size-10 place-items-center"
+      >
+        {isPlaying ? (
+          <Pause className="size-6 fill-white" />
         ) : (
-          <p className="text-sm text-muted">Pick a song to start listening</p>
+          <Play className="size-6 fill-white" />
         )}
-      </div>
-      <div className="flex flex-col items-center gap-1">
-        <TransportControls />
-        <SeekBar />
-      </div>
-      <div className="flex items-center justify-end gap-2">
-        <Link
-          to="/SongFullScreen"
-          aria-label="Full screen"
-          className="grid size-8 place-items-center text-muted hover:text-white"
-        >
-          <Maximize2 className="size-4" />
-        </Link>
-        <VolumeControl />
-      </div>
+      </button>
+      <button
+        type="button"
+        aria-label="Next"
+        onClick={next}
+        className="grid size-10 place-items-center"
+      >
+        <SkipForward className="size-6" />
+      </button>
+      <span
+        aria-hidden="true"
+        className="absolute right-2 bottom-0 left-2 h-0.5 origin-left bg-white"
+        style={{ transform: `scaleX(${progress})` }}
+      />
     </section>
   );
 }

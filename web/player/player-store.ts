@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { api } from '../lib/api.ts';
 import { AudioEngine } from './audio-engine.ts';
+import { installMediaSession, updateMediaSession, updatePositionState } from './media-session.ts';
+import { PlayReporter } from './play-reporter.ts';
 import {
   currentSong,
   effectiveVolume,
@@ -19,6 +22,7 @@ import {
   upNext,
   type VolumeState,
 } from './player-state.ts';
+import { handleShortcut } from './shortcuts.ts';
 
 export interface PlaybackState {
   isPlaying: boolean;
@@ -29,6 +33,9 @@ export interface PlaybackState {
   waiting: boolean;
   /** The last playback failure, for the toast that reports it. */
   lastError: { id: number; message: string } | null;
+  /** The '?' keyboard help and the queue panel. */
+  helpOpen: boolean;
+  queueOpen: boolean;
 }
 
 export interface PlayerActions {
@@ -44,7 +51,11 @@ export interface PlayerActions {
   next(): void;
   previous(): void;
   seek(seconds: number): void;
+  seekBy(seconds: number): void;
   setVolume(volume: number): void;
+  volumeBy(step: number): void;
+  setHelpOpen(open: boolean): void;
+  setQueueOpen(open: boolean): void;
   toggleMute(): void;
   toggleShuffle(): void;
   toggleRepeat(): void;
@@ -55,14 +66,27 @@ export type PlayerStore = QueueState & VolumeState & PlaybackState & PlayerActio
 let engine: AudioEngine | null = null;
 let errorCounter = 0;
 
+const reporter = new PlayReporter((songId, seconds, completed) => {
+  // Popularity is best effort: a lost report must never disturb the music.
+  api(`/songs/${songId}/plays`, { method: 'POST', body: { seconds, completed } }).catch(() => {});
+});
+
 /** The engine is made on first use, in the browser only. */
 function getEngine(): AudioEngine {
   if (!engine) {
     engine = new AudioEngine({
-      onTime: (position, duration) => usePlayer.setState({ position, duration }),
+      onTime: (position, duration) => {
+        usePlayer.setState({ position, duration });
+        const state = usePlayer.getState();
+        const song = currentSong(state);
+        if (song) reporter.tick(song._id, position, duration, state.isPlaying);
+        updatePositionState(position, duration);
+      },
       onPlayingChange: (isPlaying) => usePlayer.setState({ isPlaying }),
       onWaiting: (waiting) => usePlayer.setState({ waiting }),
       onEnded: () => {
+        const finished = currentSong(usePlayer.getState());
+        if (finished) reporter.ended(finished._id);
         const result = ended(usePlayer.getState());
         usePlayer.setState({ ...result.state, position: 0 });
         startCurrent(true, 0);
@@ -88,6 +112,7 @@ function startCurrent(autoplay: boolean, from: number): void {
   const song = currentSong(state);
   if (!song) return;
   const audio = getEngine();
+  reporter.start(song._id, from);
   audio.load(song.url, { autoplay, from });
   audio.preload(upNext(state)[0]?.url ?? null);
 }
@@ -102,6 +127,8 @@ export const usePlayer = create<PlayerStore>()(
       duration: 0,
       waiting: false,
       lastError: null,
+      helpOpen: false,
+      queueOpen: false,
 
       playQueue(songs, index) {
         if (songs.length === 0) return;
@@ -146,6 +173,20 @@ export const usePlayer = create<PlayerStore>()(
         set({ position: target });
         getEngine().seek(target);
       },
+      seekBy(seconds) {
+        if (!currentSong(get())) return;
+        get().seek(get().position + seconds);
+      },
+      volumeBy(step) {
+        const { volume, muted } = get();
+        get().setVolume((muted ? 0 : volume) + step);
+      },
+      setHelpOpen(helpOpen) {
+        set({ helpOpen });
+      },
+      setQueueOpen(queueOpen) {
+        set({ queueOpen });
+      },
       setVolume(volume) {
         set(setVolume(get(), volume));
         getEngine().setVolume(effectiveVolume(get()));
@@ -186,6 +227,38 @@ export function restorePlayer(): void {
   const state = usePlayer.getState();
   if (currentSong(state)) startCurrent(false, state.position);
   else getEngine();
+  const actions = usePlayer.getState();
+  installMediaSession({
+    play: actions.play,
+    pause: actions.pause,
+    next: actions.next,
+    previous: actions.previous,
+    seek: actions.seek,
+    position: () => usePlayer.getState().position,
+  });
+  let shown: { song: PlayerSong | null; playing: boolean } = { song: null, playing: false };
+  const sync = (next: PlayerStore) => {
+    const song = currentSong(next);
+    if (song === shown.song && next.isPlaying === shown.playing) return;
+    shown = { song, playing: next.isPlaying };
+    updateMediaSession(song, next.isPlaying);
+    document.title = song ? `${song.title} · ${song.artistName}` : 'Chorus';
+  };
+  sync(usePlayer.getState());
+  usePlayer.subscribe(sync);
+  window.addEventListener('keydown', (event) => {
+    handleShortcut(event, {
+      togglePlay: () => usePlayer.getState().togglePlay(),
+      seekBy: (seconds) => usePlayer.getState().seekBy(seconds),
+      volumeBy: (step) => usePlayer.getState().volumeBy(step),
+      toggleMute: () => usePlayer.getState().toggleMute(),
+      next: () => usePlayer.getState().next(),
+      previous: () => usePlayer.getState().previous(),
+      toggleShuffle: () => usePlayer.getState().toggleShuffle(),
+      toggleRepeat: () => usePlayer.getState().toggleRepeat(),
+      toggleHelp: () => usePlayer.setState((state) => ({ helpOpen: !state.helpOpen })),
+    });
+  });
 }
 
 export function useCurrentSong(): PlayerSong | null {

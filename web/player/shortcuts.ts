@@ -1,0 +1,66 @@
+/** Keyboard shortcuts of the player, shown by the '?' help overlay. */
+export const SHORTCUTS: { keys: string; action: string }[] = [
+  { keys: 'Space', action: 'Play or pause' },
+  { keys: '←  /  →', action: 'Seek back or forward 5 seconds' },
+  { keys: '↑  /  ↓', action: 'Volume up or down' },
+  { keys: 'M', action: 'Mute or unmute' },
+  { keys: 'N', action: 'Next song' },
+  { keys: 'P', action: 'Previous song' },
+  { keys: 'S', action: 'Shuffle on or off' },
+  { keys: 'R', action: 'Repeat on or off' },
+  { keys: '?', action: 'Show or hide these shortcuts' },
+];
+
+export interface ShortcutTarget {
+  togglePlay(): void;
+  seekBy(seconds: number): void;
+  volumeBy(step: number): void;
+  toggleMute(): void;
+  next(): void;
+  previous(): void;
+  toggleShuffle(): void;
+  toggleRepeat(): void;
+  toggleHelp(): void;
+}
+
+/** Typing in a field, or using a focused control's own keys, must never trigger a shortcut. */
+function ownsKeys(element: Element | null, key: string): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLElement && element.isContentEditable) return true;
+  const tag = element.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (element as HTMLInputElement).type;
+    // Sliders keep their arrows; text fields keep every key.
+    return type === 'range' ? key.startsWith('Arrow') || key === ' ' : true;
+  }
+  if ((tag === 'BUTTON' || tag === 'A' || element.getAttribute('role') === 'button') && key === ' ')
+    return true;
+  return false;
+}
+
+export function handleShortcut(event: KeyboardEvent, target: ShortcutTarget): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (ownsKeys(document.activeElement, event.key)) return false;
+  const seek = (seconds: number) => () => target.seekBy(seconds);
+  const volume = (step: number) => () => target.volumeBy(step);
+  const actions = new Map<string, () => void>([
+    [' ', target.togglePlay],
+    ['arrowleft', seek(-5)],
+    ['arrowright', seek(5)],
+    ['arrowup', volume(0.1)],
+    ['arrowdown', volume(-0.1)],
+    ['m', target.toggleMute],
+    ['n', target.next],
+    ['p', target.previous],
+    ['s', target.toggleShuffle],
+    ['r', target.toggleRepeat],
+    ['?', target.toggleHelp],
+  ]);
+
+  const action = actions.get(event.key.toLowerCase());
+  if (!action) return false;
+  event.preventDefault();
+  action();
+  return true;
+}
