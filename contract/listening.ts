@@ -52,8 +52,7 @@ export const PlayResult = Type.Object({
 });
 export type PlayResult = Static<typeof PlayResult>;
 
-/** A play counts once the song has played this long, or to its end when it is shorter. */
-export const PLAY_THRESHOLD_SECONDS = 30;
+export { PLAY_THRESHOLD_SECONDS } from './rules/plays.ts';
 
 export const FollowState = Type.Object({
   artistId: Id,

@@ -69,7 +69,13 @@ export const routes: RouteObject[] = [
           Component: (await import('./features/library/add-playlist-page.tsx')).AddPlaylistPage,
         }),
       },
-      { path: '/SongFullScreen', element: pending('Now playing') },
+      {
+        path: '/SongFullScreen',
+        lazy: async () => ({
+          Component: (await import('./features/fullscreen/song-full-screen-page.tsx'))
+            .SongFullScreenPage,
+        }),
+      },
       {
         path: '/',
         // Administrators get only the admin area and no top bar (SPEC §2.1).
@@ -88,16 +94,37 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/profile/profile-page.tsx')).ProfilePage,
             }),
           },
-          { path: 'AllArtist', element: pending('All Artists') },
+          {
+            path: 'AllArtist',
+            lazy: async () => ({
+              Component: (await import('./features/all-artists/all-artists-page.tsx'))
+                .AllArtistsPage,
+            }),
+          },
           {
             path: 'viewPlaylist/:id',
             lazy: async () => ({
               Component: (await import('./features/playlist/playlist-page.tsx')).PlaylistPage,
             }),
           },
-          { path: 'viewArtistSongs/:id', element: pending('Artist') },
-          { path: 'album/:id', element: pending('Album') },
-          { path: 'search', element: pending('Search') },
+          {
+            path: 'viewArtistSongs/:id',
+            lazy: async () => ({
+              Component: (await import('./features/artist/artist-page.tsx')).ArtistPage,
+            }),
+          },
+          {
+            path: 'album/:id',
+            lazy: async () => ({
+              Component: (await import('./features/album/album-page.tsx')).AlbumPage,
+            }),
+          },
+          {
+            path: 'search',
+            lazy: async () => ({
+              Component: (await import('./features/search/search-page.tsx')).SearchPage,
+            }),
+          },
           {
             path: 'likedSongs',
             lazy: async () => ({

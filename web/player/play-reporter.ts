@@ -1,4 +1,4 @@
-import { PLAY_THRESHOLD_SECONDS } from '../../contract/listening.ts';
+import { PLAY_THRESHOLD_SECONDS } from '../../contract/rules/plays.ts';
 
 /**
  * Counts the seconds a song is really heard (seeking ahead does not count) and reports one play

@@ -1,0 +1,93 @@
+import { Pause, Play } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatTotalDuration } from '../../../contract/rules/format.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useAlbumDetail } from '../../lib/catalog-queries.ts';
+import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { CoverImage } from '../../ui/cover-image.tsx';
+import { SongTable } from '../../ui/song-table.tsx';
+
+/** An album with its songs in track order (opened from 'Popular albums and singles'). */
+export function AlbumPage() {
+  const id = Number(useParams().id);
+  const query = useAlbumDetail(id);
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+
+  if (query.isPending && Number.isInteger(id) && id > 0) {
+    return <p className="p-8 text-muted">Loading album...</p>;
+  }
+  if (query.isError && (query.error as { status?: number }).status !== 404) {
+    return (
+      <div className="flex flex-col items-start gap-3 p-8">
+        <h1 className="text-2xl font-bold">Error loading album</h1>
+        <p className="text-muted">{errorMessage(query.error)}</p>
+        <button
+          type="button"
+          onClick={() => query.refetch()}
+          className="rounded-full bg-white px-6 py-2 font-bold text-black"
+        >
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const album = query.data;
+  if (!album) return <p className="p-8 text-muted">No album found</p>;
+  const songs = album.songs;
+  const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+  return (
+    <div className="pb-8">
+      <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-[#535353] to-transparent px-4 pt-6 pb-6 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
+        <CoverImage
+          src={album.coverImage}
+          alt={`Cover of ${album.title}`}
+          sizes="(max-width: 640px) 192px, 232px"
+          loading="eager"
+          className="size-48 shrink-0 rounded object-cover shadow-2xl sm:size-56"
+        />
+        <div className="min-w-0">
+          <p className="text-sm">Album</p>
+          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">{album.title}</h1>
+          <p className="text-sm">
+            <Link to={`/viewArtistSongs/${album.artist._id}`} className="font-bold hover:underline">
+              {album.artist.name}
+            </Link>
+            {album.year ? ` · ${album.year}` : ''} · {songs.length}{' '}
+            {songs.length === 1 ? 'song' : 'songs'}, {formatTotalDuration(album.totalSeconds)}
+          </p>
+        </div>
+      </header>
+      <div className="px-4 py-4 sm:px-6">
+        <button
+          type="button"
+          aria-label={playingHere ? `Pause ${album.title}` : `Play ${album.title}`}
+          disabled={songs.length === 0}
+          onClick={() => {
+            const at = songs.findIndex((song) => song._id === current?._id);
+            toggleSong(songs, Math.max(at, 0));
+          }}
+          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
+        >
+          {playingHere ? (
+            <Pause className="size-6 fill-black" />
+          ) : (
+            <Play className="size-6 fill-black" />
+          )}
+        </button>
+      </div>
+      {songs.length === 0 ? (
+        <p className="px-4 text-muted sm:px-6">No songs in this album</p>
+      ) : (
+        <SongTable
+          label={`Songs of ${album.title}`}
+          songs={songs}
+          currentId={current?._id ?? null}
+          isPlaying={isPlaying}
+          onToggle={(index) => toggleSong(songs, index)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatCount } from '../../../contract/rules/format.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useArtistDetail } from '../../lib/catalog-queries.ts';
+import { useSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { CoverImage } from '../../ui/cover-image.tsx';
+import { SongTable } from '../../ui/song-table.tsx';
+import { useFollowArtist } from './follow-artist.ts';
+
+async function copyLink(): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    notify.success('Link copied to clipboard');
+  } catch {
+    notify.error('Could not copy the link');
+  }
+}
+
+/** The artist page (SPEC §2.8). */
+export function ArtistPage() {
+  const id = Number(useParams().id);
+  const query = useArtistDetail(id);
+  const { isAuth } = useSession();
+  const follow = useFollowArtist(id);
+  const [askLogin, setAskLogin] = useState(false);
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+
+  if (query.isPending && Number.isInteger(id) && id > 0) {
+    return <p className="p-8 text-muted">Loading artist data...</p>;
+  }
+  if (query.isError) {
+    const notFound = (query.error as { status?: number }).status === 404;
+    if (!notFound) {
+      return (
+        <div className="flex flex-col items-start gap-3 p-8">
+          <h1 className="text-2xl font-bold">Error loading artist data</h1>
+          <p className="text-muted">{errorMessage(query.error)}</p>
+          <button
+            type="button"
+            onClick={() => query.refetch()}
+            className="rounded-full bg-white px-6 py-2 font-bold text-black"
+          >
+            Try Again
+          </button>
+        </div>
+      );
+    }
+  }
+  const artist = query.data;
+  if (!artist) return <p className="p-8 text-muted">No artist data found</p>;
+
+  const songs = artist.songs;
+  const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+
+  return (
+    <div className="pb-8">
+      <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-[#535353] to-transparent px-4 pt-6 pb-6 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
+        <CoverImage
+          src={artist.image}
+          alt={artist.name}
+          sizes="(max-width: 640px) 160px, 232px"
+          fallback="/default-profile.svg"
+          loading="eager"
+          className="size-40 shrink-0 rounded-full object-cover shadow-2xl sm:size-56"
+        />
+        <div className="min-w-0">
+          {artist.verified && (
+            <p className="flex items-center justify-center gap-1 text-sm sm:justify-start">
+              <BadgeCheck className="size-6 fill-sky-500 text-white" aria-hidden />
+              Verified Artist
+            </p>
+          )}
+          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">{artist.name}</h1>
+          <p className="text-sm" data-testid="artist-stats">
+            {formatCount(artist.monthlyListeners)} monthly listeners ·{' '}
+            {formatCount(artist.followers)} followers
+          </p>
+        </div>
+      </header>
+
+      <div className="relative flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
+        <button
+          type="button"
+          aria-label={playingHere ? `Pause ${artist.name}` : `Play ${artist.name}`}
+          disabled={songs.length === 0}
+          onClick={() => {
+            const at = songs.findIndex((song) => song._id === current?._id);
+            toggleSong(songs, Math.max(at, 0));
+          }}
+          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
+        >
+          {playingHere ? (
+            <Pause className="size-6 fill-black" />
+          ) : (
+            <Play className="size-6 fill-black" />
+          )}
+        </button>
+        <button
+          type="button"
+          aria-pressed={artist.following}
+          onClick={() => (isAuth ? follow.mutate(!artist.following) : setAskLogin(true))}
+          className="rounded-full border border-white/50 px-4 py-1.5 text-sm font-bold hover:border-white"
+        >
+          {artist.following ? 'Following' : 'Follow'}
+        </button>
+        <button
+          type="button"
+          onClick={() => notify.info('Downloads for offline listening are not available yet')}
+          className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-muted hover:text-white"
+        >
+          <Download className="size-5" aria-hidden />
+          Download
+        </button>
+        <button
+          type="button"
+          onClick={copyLink}
+          className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-muted hover:text-white"
+        >
+          <Share2 className="size-5" aria-hidden />
+          Share
+        </button>
+        {askLogin && (
+          <div
+            role="dialog"
+            aria-labelledby="follow-login-title"
+            className="absolute top-full left-4 z-20 w-72 rounded-lg bg-sky-200 p-4 text-black shadow-xl sm:left-24"
+          >
+            <h2 id="follow-login-title" className="font-bold">
+              Please Login
+            </h2>
+            <p className="my-2 text-sm">
+              You need to be logged in to follow artists. Please log in to continue.
+            </p>
+            <div className="flex justify-end gap-2">
+              <button
+                type="button"
+                onClick={() => setAskLogin(false)}
+                className="px-3 py-1 text-sm font-bold"
+              >
+                Cancel
+              </button>
+              <Link
+                to="/login"
+                className="rounded-full bg-white px-4 py-1 text-sm font-bold text-black"
+              >
+                Login
+              </Link>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <section>
+        <h2 className="px-4 pb-2 text-2xl font-bold sm:px-6">Popular</h2>
+        {songs.length === 0 ? (
+          <p className="px-4 text-muted sm:px-6">No songs found for this artist</p>
+        ) : (
+          <SongTable
+            label={`Popular songs by ${artist.name}`}
+            songs={songs}
+            currentId={current?._id ?? null}
+            isPlaying={isPlaying}
+            onToggle={(index) => toggleSong(songs, index)}
+          />
+        )}
+      </section>
+      {artist.description && (
+        <section className="px-4 pt-8 sm:px-6">
+          <h2 className="pb-2 text-2xl font-bold">About</h2>
+          <p className="max-w-2xl text-muted">{artist.description}</p>
+        </section>
+      )}
+    </div>
+  );
+}

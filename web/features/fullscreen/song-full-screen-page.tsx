@@ -1,0 +1,46 @@
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { SeekBar, TransportControls, VolumeControl } from '../../player/player-bar.tsx';
+import { useCurrentSong } from '../../player/player-store.ts';
+import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
+import { CoverImage } from '../../ui/cover-image.tsx';
+
+/** The full-screen player (SPEC §2.11). */
+export function SongFullScreenPage() {
+  const song = useCurrentSong();
+  const navigate = useNavigate();
+  return (
+    <main className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8">
+      <button
+        type="button"
+        aria-label="Back"
+        onClick={() => navigate(-1)}
+        className="grid size-10 place-items-center rounded-full bg-black/40 hover:bg-black/70"
+      >
+        <ArrowLeft className="size-6" />
+      </button>
+      <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-6">
+        <CoverImage
+          src={song?.coverImage}
+          alt={song ? `Cover of ${song.title}` : 'No song selected'}
+          sizes="(max-width: 640px) 90vw, 576px"
+          loading="eager"
+          className="aspect-square w-full max-w-[min(90vw,60vh)] rounded-lg object-cover shadow-2xl"
+        />
+        <div className="w-full text-center">
+          <h1 className="truncate text-2xl font-bold sm:text-3xl" data-testid="fullscreen-title">
+            {song ? song.title || 'Unknown Title' : 'No song selected'}
+          </h1>
+          <p className="truncate text-muted">{song?.artistName || 'Unknown Artist'}</p>
+          <p className="truncate text-sm text-muted">{song?.albumName || 'Unknown Album'}</p>
+        </div>
+        <section aria-label="Player" className="flex w-full flex-col items-center gap-3">
+          <SeekBar />
+          <TransportControls />
+          <VolumeControl />
+        </section>
+      </div>
+      <ShortcutsHelp />
+    </main>
+  );
+}
