@@ -13,7 +13,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import { type IAudioMetadata, parseFile } from 'music-metadata';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
 import {
@@ -33,7 +33,14 @@ export interface StagedFile {
   hash: string;
   /** The name the sender gave, for messages and default titles only. */
   filename: string;
+  /** The first bytes, kept while streaming so the type can be sniffed without reading again. */
+  head: Buffer;
+  /** For files that open with an ID3v2 tag: the first bytes after it, where the audio starts. */
+  afterTag: Buffer | null;
 }
+
+/** `file-type` needs at most this many leading bytes to identify the formats Chorus takes. */
+const HEAD_BYTES = 4100;
 
 const MB = 1024 * 1024;
 
@@ -47,22 +54,79 @@ function tooLarge(kind: 'audio' | 'image', limit: number): AppError {
 
 class SizeLimitError extends Error {}
 
+/**
+ * Collects up to HEAD_BYTES contiguous bytes of a stream from byte `start`. `take` may be handed
+ * overlapping pieces: it only ever takes the next byte it lacks, so nothing is taken twice.
+ */
+class Window {
+  private readonly parts: Buffer[] = [];
+  private collected = 0;
+  constructor(readonly start: number) {}
+  get length(): number {
+    return this.collected;
+  }
+  take(chunk: Buffer, offset: number): void {
+    if (this.collected >= HEAD_BYTES) return;
+    const from = this.start + this.collected;
+    if (offset > from || offset + chunk.length <= from) return;
+    const part = chunk.subarray(from - offset, from - offset + HEAD_BYTES - this.collected);
+    this.parts.push(Buffer.from(part));
+    this.collected += part.length;
+  }
+  bytes(): Buffer {
+    return this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
+  }
+}
+
+/** Where an ID3v2 tag at the start of `head` ends, or null when there is none. */
+function id3End(head: Buffer): number | null {
+  if (head.length < 10 || head.toString('latin1', 0, 3) !== 'ID3') return null;
+  const size =
+    ((head[6]! & 0x7f) << 21) |
+    ((head[7]! & 0x7f) << 14) |
+    ((head[8]! & 0x7f) << 7) |
+    (head[9]! & 0x7f);
+  const footer = (head[5]! & 0x10) !== 0 ? 10 : 0;
+  return 10 + size + footer;
+}
+
 /** Counts and hashes bytes on their way through, failing as soon as `limit` is passed. */
 function meter(limit: number) {
   const hash = createHash('sha256');
   let size = 0;
+  const head = new Window(0);
+  // undefined: not known yet; null: no ID3 tag.
+  let afterTag: Window | null | undefined;
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      const offset = size;
       size += chunk.length;
       if (size > limit) {
         done(new SizeLimitError());
         return;
       }
       hash.update(chunk);
+      head.take(chunk, offset);
+      // An ID3v2 tag (often holding a cover) can push the audio far past the head: find its end
+      // from the 10-byte header and keep the bytes there too.
+      if (afterTag === undefined && head.length >= 10) {
+        const tagEnd = id3End(head.bytes());
+        afterTag = tagEnd === null ? null : new Window(tagEnd);
+        afterTag?.take(head.bytes(), 0);
+      }
+      afterTag?.take(chunk, offset);
       done(null, chunk);
     },
   });
-  return { transform, result: () => ({ size, hash: hash.digest('hex') }) };
+  return {
+    transform,
+    result: () => ({
+      size,
+      hash: hash.digest('hex'),
+      head: head.bytes(),
+      afterTag: afterTag ? afterTag.bytes() : null,
+    }),
+  };
 }
 
 /**
@@ -87,8 +151,8 @@ export async function stageStream(
     }
     throw error;
   }
-  const { size, hash } = counter.result();
-  return { path: target, size, hash, filename: options.filename };
+  const { size, hash, head, afterTag } = counter.result();
+  return { path: target, size, hash, head, afterTag, filename: options.filename };
 }
 
 function isMultipartSizeError(error: unknown): boolean {
@@ -188,13 +252,12 @@ function tagsOf(metadata: IAudioMetadata): AudioTags {
   };
 }
 
-/**
- * Identifies staged audio by its bytes and probes it. Throws 400 for an empty file, 415 for
- * something that is not audio, and 422 for audio that is damaged or that browsers cannot play.
- */
-export async function inspectAudio(staged: StagedFile): Promise<AudioInfo> {
+export async function sniffAudio(staged: StagedFile): Promise<{ extension: string; mime: string }> {
   if (staged.size === 0) throw badRequest('The audio file is empty', 'audioFile');
-  const type = await fileTypeFromFile(staged.path);
+  // Past an ID3 tag the audio itself says what it is; the head alone would only say "ID3".
+  const type = await fileTypeFromBuffer(
+    staged.afterTag && staged.afterTag.length > 0 ? staged.afterTag : staged.head,
+  );
   if (!type) {
     throw unsupportedMediaType(
       `The audio file is not a recognised audio format. Please upload ${PLAYABLE_FORMATS}.`,
@@ -212,6 +275,18 @@ export async function inspectAudio(staged: StagedFile): Promise<AudioInfo> {
       `The audio file is not audio (it looks like a ${type.ext.toUpperCase()} file). Please upload ${PLAYABLE_FORMATS}.`,
     );
   }
+  return { extension: type.ext === 'oga' ? 'ogg' : type.ext, mime };
+}
+
+/**
+ * Identifies staged audio by its bytes and probes it. Throws 400 for an empty file, 415 for
+ * something that is not audio, and 422 for audio that is damaged or that browsers cannot play.
+ */
+export async function inspectAudio(
+  staged: StagedFile,
+  sniffed?: { extension: string; mime: string },
+): Promise<AudioInfo> {
+  const { extension, mime } = sniffed ?? (await sniffAudio(staged));
   let metadata: IAudioMetadata;
   try {
     metadata = await parseFile(staged.path, { duration: true, skipCovers: false });
@@ -243,7 +318,7 @@ export async function inspectAudio(staged: StagedFile): Promise<AudioInfo> {
     }
   }
   return {
-    extension: type.ext === 'oga' ? 'ogg' : type.ext,
+    extension,
     mime,
     codec,
     bitrate,
@@ -260,7 +335,7 @@ export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, 
 /** Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type. */
 export async function readImage(staged: StagedFile): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
-  const type = await fileTypeFromFile(staged.path);
+  const type = await fileTypeFromBuffer(staged.head);
   if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
   return fsp.readFile(staged.path);
 }

@@ -1,0 +1,77 @@
+/**
+ * `npm run import -- <folder>`: adds every audio file under a folder to the library (see
+ * server/modules/admin-songs/folder-import.ts). Uses the same DATA_DIR / DATABASE_URL settings as
+ * the server, so run it where the server runs; it is safe to run again (imported files are skipped).
+ */
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { migrate, openDatabase } from '../server/db/database.ts';
+import { createMediaStore } from '../server/media/create-store.ts';
+import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+  console.error('Usage: npm run import -- <folder>');
+  process.exit(args.length === 1 ? 0 : 2);
+}
+const folder = path.resolve(args[0]!);
+
+let config: ReturnType<typeof loadConfig>;
+let media: ReturnType<typeof createMediaStore>;
+try {
+  config = loadConfig();
+  media = createMediaStore(config);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+
+const tty = process.stderr.isTTY;
+let lastPrinted = 0;
+function progress(done: number, total: number, report: ImportReport): void {
+  const now = Date.now();
+  if (done !== total && now - lastPrinted < (tty ? 100 : 5000)) return;
+  lastPrinted = now;
+  const share = total === 0 ? 1 : done / total;
+  const width = 30;
+  const filled = Math.round(share * width);
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+  const line = `${bar} ${Math.round(share * 100)}% ${done}/${total} · ${report.imported} new · ${report.skipped} skipped · ${report.failed.length} failed`;
+  if (tty) process.stderr.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`);
+  else process.stderr.write(`${line}\n`);
+}
+
+console.log(`Importing ${folder}`);
+let report: ImportReport;
+try {
+  report = await importFolder({ db: database.db, media }, folder, { onProgress: progress });
+} catch (error) {
+  console.error(`Import failed: ${(error as Error).message}`);
+  await database.close();
+  process.exit(1);
+}
+await database.close();
+
+const rate = report.seconds > 0 ? Math.round(report.scanned / report.seconds) : report.scanned;
+console.log(
+  [
+    '',
+    `Scanned ${report.scanned} audio file(s) in ${report.seconds.toFixed(1)} s (${rate} files/s)`,
+    `  imported:           ${report.imported}`,
+    `  already imported:   ${report.skipped}`,
+    `  failed:             ${report.failed.length}`,
+    `  new artists:        ${report.artistsCreated}`,
+    `  new albums:         ${report.albumsCreated}`,
+  ].join('\n'),
+);
+if (report.failed.length > 0) {
+  console.log('\nThese files were not imported:');
+  for (const failure of report.failed) console.log(`  ${failure.file}: ${failure.reason}`);
+}
+process.exit(report.failed.length > 0 && report.imported === 0 && report.skipped === 0 ? 1 : 0);
