@@ -1,0 +1,227 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { createListener, signIn } from './support.ts';
+
+const player = (page: Page) => page.getByRole('region', { name: 'Player' });
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your Library' });
+const rowTitles = (page: Page) => page.getByTestId('song-row').getByTestId('song-title');
+
+async function addCurrentSongTo(page: Page, playlist: string) {
+  await player(page).getByRole('button', { name: 'Add to playlist' }).click();
+  const popup = page.getByRole('dialog', { name: 'Add to playlist' });
+  await expect(popup.getByRole('heading', { name: 'Add to playlist' })).toBeVisible();
+  const choice = popup.getByRole('menuitemcheckbox', { name: new RegExp(playlist) });
+  await expect(choice).toHaveAttribute('aria-checked', 'false');
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-checked', 'true');
+  return { popup, choice };
+}
+
+test('a listener builds a playlist from the player, plays, reorders, trims, likes and deletes it', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener({ name: 'Journey Listener' });
+  await signIn(context, listener);
+
+  // Create: Save stays disabled until the name has text; saving goes home and shows it at once.
+  await page.goto('/addPlaylist');
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await dialog.getByPlaceholder('Add a name').fill('   ');
+  await expect(save).toBeDisabled();
+  await dialog.getByPlaceholder('Add a name').fill('Journey mix');
+  await dialog.getByPlaceholder('Add an optional description').fill('Made by a test');
+  await save.click();
+  await expect(page).toHaveURL(/\/$/);
+  const link = sidebar(page).getByRole('link', { name: /Journey mix/ });
+  await expect(link).toBeVisible();
+
+  // Add two songs from the player's popup; the check marks show which playlists hold the song.
+  await page
+    .getByRole('button', { name: /^Play / })
+    .first()
+    .click({ force: true });
+  await expect(page.getByTestId('now-playing-title')).not.toBeEmpty();
+  const first = await page.getByTestId('now-playing-title').textContent();
+  const { popup, choice } = await addCurrentSongTo(page, 'Journey mix');
+  await expect(choice).toContainText('1 song');
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('now-playing-title')).not.toHaveText(first ?? '');
+  const second = await page.getByTestId('now-playing-title').textContent();
+  await addCurrentSongTo(page, 'Journey mix');
+  await page.keyboard.press('Escape');
+
+  // Back on the first song, its check mark is still there.
+  await player(page).getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('now-playing-title')).toHaveText(first ?? '');
+  await player(page).getByRole('button', { name: 'Add to playlist' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Add to playlist' })
+      .getByRole('menuitemcheckbox', { name: /Journey mix/ }),
+  ).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await player(page).getByRole('button', { name: 'Pause' }).click();
+
+  // Open it and play it: the playlist is the queue.
+  await link.click();
+  await expect(page.getByRole('heading', { name: 'Journey mix' })).toBeVisible();
+  await expect(page.getByText('Public Playlist')).toBeVisible();
+  await expect(page.getByText('Made by a test')).toBeVisible();
+  await expect(page.getByText('Journey Listener', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('playlist-stats')).toContainText('2 songs');
+  await expect(rowTitles(page)).toHaveText([first ?? '', second ?? '']);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByTestId('now-playing-title')).toHaveText(first ?? '');
+  await expectAudioAdvancing(page, 0.3);
+
+  // Reorder with the keyboard: the first song moves down, and the order is kept on the server.
+  await page.getByRole('button', { name: `Move ${first}`, exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rowTitles(page)).toHaveText([second ?? '', first ?? '']);
+  await expect(page.getByRole('button', { name: `Move ${first}`, exact: true })).toBeFocused();
+  await page.reload();
+  await expect(rowTitles(page)).toHaveText([second ?? '', first ?? '']);
+
+  // And back by dragging.
+  await page.getByTestId('song-row').nth(1).dragTo(page.getByTestId('song-row').nth(0));
+  await expect(rowTitles(page)).toHaveText([first ?? '', second ?? '']);
+  await page.reload();
+  await expect(rowTitles(page)).toHaveText([first ?? '', second ?? '']);
+
+  // Like a song from its row and find it in Liked Songs.
+  await page
+    .getByTestId('song-row')
+    .nth(1)
+    .getByRole('button', { name: `Save ${second} to Liked Songs` })
+    .click();
+  await expect(
+    page
+      .getByTestId('song-row')
+      .nth(1)
+      .getByRole('button', { name: `Remove ${second} from Liked Songs` }),
+  ).toBeVisible();
+
+  // Remove a song.
+  await page.getByRole('button', { name: `Remove ${first} from this playlist` }).click();
+  await expect(rowTitles(page)).toHaveText([second ?? '']);
+  await expect(page.getByTestId('playlist-stats')).toContainText('1 song');
+
+  await sidebar(page)
+    .getByRole('link', { name: /Liked Songs/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Liked Songs' })).toBeVisible();
+  await expect(rowTitles(page)).toHaveText([second ?? '']);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByTestId('now-playing-title')).toHaveText(second ?? '');
+
+  // Delete through the confirm dialog.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Journey mix' })).toBeVisible();
+  const row = sidebar(page).getByTestId('library-playlist').filter({ hasText: 'Journey mix' });
+  await row.hover();
+  await row.getByRole('button', { name: 'More options for Journey mix' }).click();
+  await page.getByRole('menuitem', { name: 'Delete playlist' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete "Journey mix"?');
+  await expect(confirm).toContainText('This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+  await row.hover();
+  await row.getByRole('button', { name: 'More options for Journey mix' }).click();
+  await page.getByRole('menuitem', { name: 'Delete playlist' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the create dialog goes back on close and shows the server error in a red box', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener();
+  await signIn(context, listener);
+  await page.goto('/likedSongs');
+  await page.getByRole('link', { name: 'Create playlist' }).click();
+  await expect(page).toHaveURL(/\/addPlaylist$/);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/likedSongs$/);
+
+  // A session that is gone makes the save fail: the error shows in the dialog.
+  await context.clearCookies();
+  await page.goto('/addPlaylist');
+  await page.getByPlaceholder('Add a name').fill('Never saved');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Error: .+/);
+  await expect(page).toHaveURL(/\/addPlaylist$/);
+});
+
+test('a visitor sees a public playlist, with the mosaic of its song covers, but not a private one', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createListener({ name: 'Sharing Owner' });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const songs = (await (await page.request.get('/api/songs?limit=30')).json()).items as {
+    _id: number;
+    coverImage: string | null;
+  }[];
+  const make = async (name: string, isPublic: boolean) =>
+    (
+      await (
+        await page.request.post('/api/user/addPlaylist', {
+          headers: auth,
+          data: { name, isPublic },
+        })
+      ).json()
+    ).data._id as number;
+  const open = await make('Shared with all', true);
+  const hidden = await make('Only mine', false);
+  const seen = new Set<string>();
+  for (const song of songs) {
+    if (!song.coverImage || seen.has(song.coverImage) || seen.size >= 5) continue;
+    seen.add(song.coverImage);
+    await page.request.post(`/api/user/addSongPlaylist/${open}`, {
+      headers: auth,
+      data: { songId: song._id },
+    });
+  }
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/viewPlaylist/${open}`);
+  await expect(visitorPage.getByRole('heading', { name: 'Shared with all' })).toBeVisible();
+  await expect(visitorPage.getByText('Sharing Owner', { exact: true })).toBeVisible();
+  await expect(visitorPage.getByTestId('song-row')).toHaveCount(seen.size);
+  if (seen.size >= 4) await expect(visitorPage.getByTestId('cover-mosaic')).toBeVisible();
+  // Not the owner: no remove buttons, no drag handles.
+  await expect(visitorPage.getByRole('button', { name: /from this playlist$/ })).toHaveCount(0);
+  await expect(visitorPage.getByRole('button', { name: /^Move / })).toHaveCount(0);
+
+  await visitorPage.goto(`/viewPlaylist/${hidden}`);
+  await expect(visitorPage.getByText('No playlist found')).toBeVisible();
+  await visitor.close();
+});
+
+test('an empty playlist says so and its play button is disabled', async ({ page, context }) => {
+  const listener = await createListener();
+  await signIn(context, listener);
+  const created = await page.request.post('/api/user/addPlaylist', {
+    headers: { authorization: `Bearer ${listener.token}` },
+    data: { name: 'Nothing yet' },
+  });
+  const id = (await created.json()).data._id as number;
+  await page.goto(`/viewPlaylist/${id}`);
+  await expect(page.getByText('No songs in this playlist')).toBeVisible();
+  await expect(page.getByText('Add some songs to get started!')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('button', { name: 'Play', exact: true }),
+  ).toBeDisabled();
+  await expect(page.getByTestId('cover-placeholder')).toBeVisible();
+});

@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures.ts';
+import { createListener, serverDeps, signIn } from './support.ts';
+
+test('the profile shows the listener, their public playlists and their own tops', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener({ name: 'Profile Person' });
+  const auth = { authorization: `Bearer ${listener.token}` };
+  for (const [name, isPublic] of [
+    ['Open one', true],
+    ['Open two', true],
+    ['Kept private', false],
+  ] as const) {
+    await page.request.post('/api/user/addPlaylist', { headers: auth, data: { name, isPublic } });
+  }
+  // Plays of this listener: one song clearly on top.
+  const songs = (await (await page.request.get('/api/songs?limit=3')).json()).items as {
+    _id: number;
+    title: string;
+  }[];
+  const deps = await serverDeps();
+  const at = new Date(Date.now() - 60_000).toISOString();
+  await deps.db
+    .insertInto('plays')
+    .values([
+      ...Array.from({ length: 4 }, () => ({
+        song_id: songs[2]!._id,
+        user_id: listener.id,
+        listener_key: `u:${listener.id}`,
+        played_at: at,
+      })),
+      {
+        song_id: songs[1]!._id,
+        user_id: listener.id,
+        listener_key: `u:${listener.id}`,
+        played_at: at,
+      },
+    ])
+    .execute();
+
+  await signIn(context, listener);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile Person' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Profile', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('public-playlist-count')).toHaveText('2 Public Playlists');
+
+  await expect(page.getByRole('heading', { name: 'Top artists this month' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top tracks this month' })).toBeVisible();
+  await expect(page.getByText('Only visible to you')).toHaveCount(2);
+  const tracks = page.getByTestId('top-track');
+  await expect(tracks).toHaveCount(2);
+  await expect(tracks.first()).toContainText(songs[2]!.title);
+  await expect(page.getByTestId('top-artist').first()).toBeVisible();
+
+  // Hover shows play; the playing song shows pause in green.
+  const play = tracks.first().getByRole('button', { name: `Play ${songs[2]!.title}` });
+  await expect(play).toHaveCSS('opacity', '0');
+  await tracks.first().hover();
+  await expect(play).toHaveCSS('opacity', '1');
+  await play.click();
+  const pause = tracks.first().getByRole('button', { name: `Pause ${songs[2]!.title}` });
+  await expect(pause).toBeVisible();
+  await expect(pause).toHaveClass(/text-brand/);
+  await expect(page.getByTestId('now-playing-title')).toHaveText(songs[2]!.title);
+
+  const cards = page.getByTestId('public-playlist');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Kept private' })).toHaveCount(0);
+  await expect(cards.first()).toContainText('Profile Person');
+  await cards.filter({ hasText: 'Open two' }).click();
+  await expect(page).toHaveURL(/\/viewPlaylist\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Open two' })).toBeVisible();
+});
+
+test('a new listener’s profile shows the catalog’s tops until they play something', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener({ name: 'Brand New' });
+  await signIn(context, listener);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Brand New' })).toBeVisible();
+  await expect(page.getByTestId('public-playlist-count')).toHaveText('0 Public Playlists');
+  await expect(page.getByTestId('top-track')).toHaveCount(5);
+  await expect(page.getByTestId('top-artist')).toHaveCount(5);
+  await page.getByRole('link', { name: 'Show all' }).click();
+  await expect(page).toHaveURL(/\/AllArtist$/);
+});
