@@ -21,6 +21,8 @@ export function TermsPage() {
   const register = useRegister();
   const solution = useRef<Promise<string> | null>(null);
   const [check, setCheck] = useState<CheckState>('working');
+  // Once signed up the form is cleared; that must not bounce the page back to /signup.
+  const finished = useRef(false);
 
   // The proof of work starts as the page opens, so it is usually done before the click.
   const startCheck = useCallback(() => {
@@ -41,7 +43,7 @@ export function TermsPage() {
     };
   }, [startCheck, setError]);
 
-  if (!form.email) return <Navigate to="/signup" replace />;
+  if (!form.email && !finished.current) return <Navigate to="/signup" replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -51,6 +53,7 @@ export function TermsPage() {
       const altcha = await solution.current!;
       const answer = await register.mutateAsync({ ...form, altcha });
       rememberLogin(answer);
+      finished.current = true;
       reset();
       notify.success('Registration successful!', SIGNUP_TOAST_MS);
       navigate('/', { replace: true });
@@ -99,6 +102,7 @@ export function TermsPage() {
         {error && (
           <div
             role="alert"
+            data-testid="signup-error"
             className="rounded-md border border-red-500 bg-red-500/10 p-3 text-sm text-red-300"
           >
             {error}

@@ -1,0 +1,164 @@
+import { expect, test } from './fixtures.ts';
+import { createListener, waitForMail } from './support.ts';
+
+test('logging in with a code read from the real SMTP server', async ({ page }) => {
+  const user = await createListener();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: /og in to Chorus/ })).toBeVisible();
+  await page.getByLabel('Email or username').fill(user.email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/otpSection$/);
+  await expect(page.getByText('Enter the 6-digit code sent to you at')).toBeVisible();
+  const [local, domain] = user.email.split('@') as [string, string];
+  await expect(page.getByTestId('masked-email')).toHaveText(
+    `${local[0]}${'*'.repeat(local.length - 2)}${local.at(-1)}@e*****e.com`,
+  );
+  expect(domain).toBe('example.com');
+  await expect(page.getByRole('button', { name: /^Resend code \(\d+s\)$/ })).toBeDisabled();
+  const mail = await waitForMail(user.email, since);
+  const code = /\b(\d{6})\b/.exec(mail)![1]!;
+
+  const login = page.getByRole('button', { name: 'Log in', exact: true });
+  await expect(login).toBeDisabled();
+  const first = page.getByLabel('Digit 1');
+  await first.click();
+  await page.keyboard.type('x');
+  await expect(first).toHaveValue('');
+  await page.keyboard.type(code.slice(0, 3));
+  await expect(page.getByLabel('Digit 4')).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByLabel('Digit 3')).toBeFocused();
+  await expect(page.getByLabel('Digit 3')).toHaveValue('');
+  await page.keyboard.type(code.slice(2));
+  await expect(login).toBeEnabled();
+  await login.click();
+
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+});
+
+test('pasting a code fills all six boxes; a wrong code shows the server message', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const user = await createListener();
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(user.email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/otpSection$/);
+  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.evaluate((text) => navigator.clipboard.writeText(text), wrong);
+  await page.getByLabel('Digit 1').focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  for (let i = 1; i <= 6; i++)
+    await expect(page.getByLabel(`Digit ${i}`)).toHaveValue(wrong[i - 1]!);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Please check it and try again.',
+  );
+  await expect(page).toHaveURL(/\/otpSection$/);
+});
+
+test('logging in with a password, staying in after a reload, and logging out', async ({ page }) => {
+  const user = await createListener();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Email & Password' }).click();
+  await expect(page).toHaveURL(/\/loginWithPass$/);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Please enter both email and password')).toBeVisible();
+  await page.getByLabel('Email').fill(user.email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(user.password);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === 'chorus_session')!;
+  expect(session.httpOnly).toBe(true);
+  expect(session.expires).toBe(-1); // a browser-session cookie: 'Remember me' was unchecked
+
+  await page.reload();
+  const menu = page.getByRole('button', { name: 'Profile menu' });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await page.mouse.click(5, 700); // an outside click closes the menu
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeHidden();
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const storage = await page.evaluate(() => [
+    localStorage.getItem('user'),
+    localStorage.getItem('isAuth'),
+    localStorage.getItem('isAdmin'),
+  ]);
+  expect(storage).toEqual([null, null, null]);
+  // The server ended the session: the old cookie no longer works.
+  const me = await page.request.get('/api/auth/me', {
+    headers: { cookie: `chorus_session=${session.value}` },
+  });
+  expect(me.status()).toBe(401);
+});
+
+test('a remembered login keeps a 30-day cookie', async ({ page }) => {
+  const user = await createListener();
+  await page.goto('/loginWithPass');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const session = (await page.context().cookies()).find((c) => c.name === 'chorus_session')!;
+  expect(session.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  const user = await createListener();
+  await page.goto('/loginWithPass');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/loginWithPass$/);
+  expect(await page.evaluate(() => localStorage.getItem('isAuth'))).toBeNull();
+});
+
+test('a blocked account is told it is suspended and sent to /login', async ({ page }) => {
+  const user = await createListener({ blocked: true });
+  await page.goto('/loginWithPass');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Your account is temporarily suspended')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('forgot password: a mailed code, a new password, and logged in', async ({ page }) => {
+  const user = await createListener();
+  await page.goto('/loginWithPass');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/forgotPassword$/);
+  await page.getByLabel('Email').fill(user.email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(code);
+  await page.getByLabel('New password').fill('brand-new-pass-1');
+  await page.getByLabel('Confirm password').fill('brand-new-pass-1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+});
