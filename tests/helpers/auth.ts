@@ -37,9 +37,7 @@ export function signupBody(overrides: Record<string, unknown> = {}): Record<stri
 }
 
 /** Cookies a response sets, by name, with their attributes. */
-export function setCookies(
-  response: LightMyRequestResponse,
-): Record<
+export function setCookies(response: LightMyRequestResponse): Record<
   string,
   {
     value: string;
