@@ -137,11 +137,36 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./shell/admin-gate.tsx')).AdminGate }),
         children: [
-          { path: '/admin_dashboard', element: pending('Dashboard') },
-          { path: '/admin_users', element: pending('Users') },
-          { path: '/admin_songs', element: pending('Songs') },
-          { path: '/admin_artist', element: pending('Artists') },
-          { path: '/admin_artist_edit/:id', element: pending('Edit Artist') },
+          {
+            path: '/admin_dashboard',
+            lazy: async () => ({
+              Component: (await import('./features/admin/dashboard-page.tsx')).DashboardPage,
+            }),
+          },
+          {
+            path: '/admin_users',
+            lazy: async () => ({
+              Component: (await import('./features/admin/users-page.tsx')).UsersPage,
+            }),
+          },
+          {
+            path: '/admin_songs',
+            lazy: async () => ({
+              Component: (await import('./features/admin/songs-page.tsx')).SongsPage,
+            }),
+          },
+          {
+            path: '/admin_artist',
+            lazy: async () => ({
+              Component: (await import('./features/admin/artists-page.tsx')).ArtistsPage,
+            }),
+          },
+          {
+            path: '/admin_artist_edit/:id',
+            lazy: async () => ({
+              Component: (await import('./features/admin/edit-artist-page.tsx')).EditArtistPage,
+            }),
+          },
         ],
       },
     ],

@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { CoverImage } from '../../ui/cover-image.tsx';
+import { useAdminArtists } from './api/get-artists.ts';
+import { adminKeys } from './api/keys.ts';
+import { toggleDisableArtist } from './api/update-artist.ts';
+import { AddArtistModal } from './components/add-artist-modal.tsx';
+import {
+  ErrorBanner,
+  PageHeader,
+  Pager,
+  primaryButton,
+  SearchInput,
+  StatCard,
+  selectClass,
+  useDebounced,
+} from './components/admin-ui.tsx';
+
+const LIMIT = 20;
+
+/** Artists (SPEC §2.14): four stat cards, search, status filter, table, add, enable/disable, edit. */
+export function ArtistsPage() {
+  const [params, setParams] = useSearchParams();
+  const adding = params.get('add') === '1';
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'all' | 'active' | 'disabled'>('all');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search.trim());
+  const artists = useAdminArtists({ q, status, page, limit: LIMIT });
+  const queryClient = useQueryClient();
+
+  function setAdding(open: boolean) {
+    const next = new URLSearchParams(params);
+    if (open) next.set('add', '1');
+    else next.delete('add');
+    setParams(next, { replace: true });
+  }
+
+  async function toggle(id: number, isDisabled: boolean) {
+    try {
+      await toggleDisableArtist(id, isDisabled);
+    } catch (error) {
+      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+    }
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  }
+
+  const stats = artists.data?.stats;
+  const list = artists.data?.items ?? [];
+  return (
+    <div>
+      <PageHeader
+        title="Artists"
+        action={
+          <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
+            <Plus className="size-4" /> Add New Artist
+          </button>
+        }
+      />
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Artists" value={stats?.total} icon={Mic2} />
+        <StatCard label="Active Artists" value={stats?.active} icon={UserCheck} />
+        <StatCard label="Disabled Artists" value={stats?.disabled} icon={UserX} />
+        <StatCard label="Added in Last 30 Days" value={stats?.recent} icon={CalendarPlus} />
+      </div>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SearchInput
+          label="Search artists"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <select
+          aria-label="Filter by status"
+          className={selectClass}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as typeof status);
+            setPage(1);
+          }}
+        >
+          <option value="all">All</option>
+          <option value="active">Active</option>
+          <option value="disabled">Disabled</option>
+        </select>
+        <p className="text-sm text-muted">
+          Showing {list.length} of {stats?.total ?? 0} artists
+        </p>
+      </div>
+      {artists.error && (
+        <ErrorBanner>Error loading artists: {errorMessage(artists.error)}</ErrorBanner>
+      )}
+      <div className="overflow-x-auto rounded-xl border border-white/10">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-white/5 text-xs text-muted uppercase">
+            <tr>
+              <th className="px-4 py-3">Artist</th>
+              <th className="px-4 py-3">Email</th>
+              <th className="px-4 py-3">Songs</th>
+              <th className="px-4 py-3">Status</th>
+              <th className="px-4 py-3">Created</th>
+              <th className="px-4 py-3">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {artists.isPending && (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-muted">
+                  Loading artists...
+                </td>
+              </tr>
+            )}
+            {!artists.isPending && list.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-muted">
+                  No artists found
+                </td>
+              </tr>
+            )}
+            {list.map((artist) => (
+              <tr key={artist._id} className="border-t border-white/5" data-testid="artist-row">
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <CoverImage
+                      src={artist.image}
+                      alt=""
+                      sizes="40px"
+                      fallback="/default-profile.svg"
+                      className="size-10 rounded-full object-cover"
+                    />
+                    <span className="font-medium">{artist.name}</span>
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-muted">{artist.email ?? '—'}</td>
+                <td className="px-4 py-3 tabular-nums">{artist.artworks}</td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-red-500/15 text-red-300' : 'bg-brand/15 text-brand'}`}
+                  >
+                    {artist.isDisabled ? 'Disabled' : 'Active'}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-muted">
+                  {new Date(artist.createdAt).toLocaleDateString()}
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      onClick={() => toggle(artist._id, !artist.isDisabled)}
+                      className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
+                    >
+                      {artist.isDisabled ? 'Enable' : 'Disable'}
+                    </button>
+                    <Link
+                      to={`/admin_artist_edit/${artist._id}`}
+                      aria-label={`Edit ${artist.name}`}
+                      className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                    >
+                      <Pencil className="size-3" /> Edit
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} limit={LIMIT} total={artists.data?.total ?? 0} onPage={setPage} />
+      <AddArtistModal open={adding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { ChevronLeft, ChevronRight, Loader2, type LucideIcon } from 'lucide-react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatCount } from '../../../../contract/rules/format.ts';
+
+export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {action}
+    </div>
+  );
+}
+
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  note,
+}: {
+  label: string;
+  value: number | string | undefined;
+  icon: LucideIcon;
+  note?: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      className="rounded-xl border border-white/10 bg-[#151515] p-5"
+      data-testid={`stat-${label}`}
+    >
+      <div className="flex items-center justify-between text-sm text-muted">
+        <span>{label}</span>
+        <Icon className="size-5" aria-hidden />
+      </div>
+      <p className="mt-3 text-3xl font-bold tabular-nums">
+        {value === undefined ? '…' : typeof value === 'number' ? formatCount(value) : value}
+      </p>
+      {note && <p className="mt-1 text-xs text-muted">{note}</p>}
+    </section>
+  );
+}
+
+export function SearchInput({
+  value,
+  onChange,
+  placeholder,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  label: string;
+}) {
+  return (
+    <input
+      type="search"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={placeholder}
+      className="w-full max-w-sm rounded-md border border-white/10 bg-[#1a1a1a] px-3 py-2 text-sm outline-none focus:border-brand"
+    />
+  );
+}
+
+export const selectClass =
+  'rounded-md border border-white/10 bg-[#1a1a1a] px-3 py-2 text-sm outline-none focus:border-brand';
+export const inputClass =
+  'w-full rounded-md border border-white/10 bg-[#1a1a1a] px-3 py-2 text-sm outline-none focus:border-brand';
+export const primaryButton =
+  'inline-flex items-center gap-2 rounded-full bg-brand px-4 py-2 text-sm font-semibold text-black hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50';
+export const secondaryButton =
+  'inline-flex items-center gap-2 rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:border-white disabled:opacity-50';
+
+export function ErrorBanner({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-300"
+    >
+      {children}
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  limit,
+  total,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-3 text-sm">
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronLeft className="size-4" /> Previous
+      </button>
+      <span className="text-muted">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next <ChevronRight className="size-4" />
+      </button>
+    </nav>
+  );
+}
+
+export function Spinner({ className = 'size-4' }: { className?: string }) {
+  return <Loader2 className={`${className} animate-spin`} aria-hidden />;
+}
+
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-[#181818] p-6 text-white shadow-2xl">
+          <Dialog.Title className="mb-4 text-xl font-bold">{title}</Dialog.Title>
+          <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  message,
+  confirmLabel,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-[#181818] p-6 text-white shadow-2xl">
+          <AlertDialog.Title className="text-lg font-bold">{message}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">
+            You can restore it later from the Deleted filter.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={secondaryButton}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="rounded-full bg-red-500 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600"
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** Debounces a value, so typing in a search box does not send a request per key. */
+
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}

@@ -1,0 +1,235 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Song } from '../../../contract/catalog.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { CoverImage } from '../../ui/cover-image.tsx';
+import { type SongFilter, useAdminSongs } from './api/get-songs.ts';
+import { adminKeys } from './api/keys.ts';
+import { setSongStatus, toggleDeleted } from './api/update-song.ts';
+import { AddSongForm } from './components/add-song-form.tsx';
+import {
+  ConfirmDialog,
+  ErrorBanner,
+  PageHeader,
+  Pager,
+  primaryButton,
+  SearchInput,
+  useDebounced,
+} from './components/admin-ui.tsx';
+import { EditSongDialog } from './components/edit-song-dialog.tsx';
+
+const LIMIT = 20;
+const FILTERS: { value: SongFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'deleted', label: 'Deleted' },
+];
+
+/** Songs (SPEC §2.14): search, 'Add New Song', 'All Songs' with status, edit, delete and restore. */
+export function SongsPage() {
+  const [params, setParams] = useSearchParams();
+  const adding = params.get('add') === '1';
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<SongFilter>('all');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search.trim());
+  const songs = useAdminSongs({ q, status: filter, page, limit: LIMIT });
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Song | null>(null);
+  const [deleting, setDeleting] = useState<Song | null>(null);
+
+  function setAdding(open: boolean) {
+    const next = new URLSearchParams(params);
+    if (open) next.set('add', '1');
+    else next.delete('add');
+    setParams(next, { replace: true });
+  }
+
+  async function act(action: () => Promise<unknown>) {
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    } catch (error) {
+      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+    }
+  }
+
+  const list = songs.data?.songs ?? [];
+  const counts = songs.data?.counts;
+  return (
+    <div>
+      <PageHeader
+        title="Songs"
+        action={
+          !adding && (
+            <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
+              <Plus className="size-4" /> Add New Song
+            </button>
+          )
+        }
+      />
+      {adding && <AddSongForm onClose={() => setAdding(false)} />}
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SearchInput
+          label="Search songs"
+          placeholder="Search by title or artist..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <div role="tablist" aria-label="Filter songs" className="flex gap-2">
+          {FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="tab"
+              aria-selected={filter === option.value}
+              onClick={() => {
+                setFilter(option.value);
+                setPage(1);
+              }}
+              className={`rounded-full px-3 py-1 text-sm ${filter === option.value ? 'bg-white text-black' : 'bg-white/10 hover:bg-white/20'}`}
+            >
+              {option.label}
+              {counts ? ` (${counts[option.value]})` : ''}
+            </button>
+          ))}
+        </div>
+      </div>
+      {songs.error && <ErrorBanner>Error: {errorMessage(songs.error)}</ErrorBanner>}
+      <section aria-label="All Songs" className="rounded-xl border border-white/10">
+        <h2 className="border-b border-white/10 px-4 py-3 font-semibold">
+          All Songs ({songs.data?.total ?? 0})
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-white/5 text-xs text-muted uppercase">
+              <tr>
+                <th className="px-4 py-3">Song Details</th>
+                <th className="px-4 py-3">Genre</th>
+                <th className="px-4 py-3">Duration</th>
+                <th className="px-4 py-3">Status</th>
+                <th className="px-4 py-3">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {songs.isPending && (
+                <tr>
+                  <td colSpan={5} className="px-4 py-6 text-center text-muted">
+                    Loading songs...
+                  </td>
+                </tr>
+              )}
+              {!songs.isPending && list.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="px-4 py-6 text-center text-muted">
+                    No songs found
+                  </td>
+                </tr>
+              )}
+              {list.map((song) => (
+                <tr key={song._id} className="border-t border-white/5" data-testid="song-row">
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <CoverImage
+                        src={song.coverImage}
+                        alt=""
+                        sizes="40px"
+                        className="size-10 rounded object-cover"
+                      />
+                      <div className="min-w-0">
+                        <p className="truncate font-medium">{song.title}</p>
+                        <p className="truncate text-xs text-muted">
+                          {song.artistName || 'Unknown Artist'}
+                        </p>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{song.genre}</td>
+                  <td className="px-4 py-3 tabular-nums">{song.duration}</td>
+                  <td className="px-4 py-3">
+                    {song.isDeleted ? (
+                      <span className="rounded-full bg-white/10 px-2 py-1 text-xs text-muted">
+                        Deleted
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        title="Switch status"
+                        aria-label={`Status of ${song.title}: ${song.status}`}
+                        onClick={() =>
+                          act(() =>
+                            setSongStatus(
+                              song._id,
+                              song.status === 'Active' ? 'Inactive' : 'Active',
+                            ),
+                          )
+                        }
+                        className={`rounded-full px-2 py-1 text-xs font-semibold ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                      >
+                        {song.status}
+                      </button>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex gap-2">
+                      {song.isDeleted ? (
+                        <button
+                          type="button"
+                          aria-label={`Restore ${song.title}`}
+                          onClick={() => act(() => toggleDeleted(song._id))}
+                          className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                        >
+                          <RotateCcw className="size-3" /> Restore
+                        </button>
+                      ) : (
+                        <>
+                          <button
+                            type="button"
+                            aria-label={`Edit ${song.title}`}
+                            onClick={() => setEditing(song)}
+                            className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                          >
+                            <Pencil className="size-3" /> Edit
+                          </button>
+                          <button
+                            type="button"
+                            aria-label={`Delete ${song.title}`}
+                            onClick={() => setDeleting(song)}
+                            className="inline-flex items-center gap-1 rounded-full bg-red-500/15 px-3 py-1 text-xs text-red-300 hover:bg-red-500/25"
+                          >
+                            <Trash2 className="size-3" /> Delete
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <Pager page={page} limit={LIMIT} total={songs.data?.total ?? 0} onPage={setPage} />
+      {editing && <EditSongDialog song={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        message="Are you sure you want to delete this song?"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const song = deleting;
+          setDeleting(null);
+          if (song) void act(() => toggleDeleted(song._id));
+        }}
+      />
+    </div>
+  );
+}
