@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureWebBuild } from '../../scripts/web-build.ts';
+import { migrate, openDatabase } from '../../server/db/database.ts';
+import { LocalMediaStore } from '../../server/media/local-store.ts';
+import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
+import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/helpers/chromium.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+} from '../../tests/helpers/factories.ts';
+import { startServer } from '../../tests/helpers/server-process.ts';
+import { type Figure, percentile, type Scenario } from '../scenario.ts';
+
+const SONGS = 5000;
+const ARTISTS = 100;
+const PLAYS = 50_000;
+const CALLS = 200;
+const LOADS = 12;
+
+/** A catalog of 5,000 songs (100 artists, albums of 10) in one public playlist, with plays. */
+async function seed(dataDir: string): Promise<number> {
+  const database = await openDatabase({ url: null, dataDir });
+  await migrate(database);
+  const deps = {
+    db: database.db,
+    sessions: new SessionsService(new SessionsRepository(database.db)),
+    media: new LocalMediaStore(path.join(dataDir, 'media')),
+  };
+  const owner = await createUser(deps, { name: 'Bench Owner' });
+  const artists = [];
+  for (let i = 0; i < ARTISTS; i++) artists.push(await createArtist(deps, { name: `Artist ${i}` }));
+  const playlist = await deps.db
+    .insertInto('playlists')
+    .values({
+      owner_id: owner.id,
+      name: 'Five thousand',
+      description: 'A long one',
+      is_public: 1,
+      cover_key: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let album = 0;
+  const songIds: number[] = [];
+  for (let i = 0; i < SONGS; i++) {
+    const artist = artists[i % ARTISTS]!;
+    if (i % 10 === 0) album = (await createAlbum(deps, artist.id, `Album ${i / 10}`)).id;
+    const song = await createSong(deps, {
+      artistIds: [artist.id],
+      albumId: album,
+      title: `Song ${i}`,
+      duration: 120 + (i % 180),
+    });
+    songIds.push(song.id);
+  }
+  const now = new Date().toISOString();
+  for (let start = 0; start < SONGS; start += 500) {
+    await deps.db
+      .insertInto('playlist_songs')
+      .values(
+        songIds.slice(start, start + 500).map((songId, offset) => ({
+          playlist_id: playlist.id,
+          song_id: songId,
+          position: start + offset,
+          added_at: now,
+        })),
+      )
+      .execute();
+  }
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  for (let start = 0; start < PLAYS; start += 1000) {
+    await deps.db
+      .insertInto('plays')
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          song_id: songIds[(start + i) % SONGS]!,
+          user_id: null,
+          listener_key: `a:${(start + i) % 997}`,
+          played_at: at,
+        })),
+      )
+      .execute();
+  }
+  await database.close();
+  return playlist.id;
+}
+
+const scenario: Scenario = {
+  name: 'playlist',
+  description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: GET /api/user/playlistById/:id one call at a time, then the page in Chromium until its first rows show`,
+  async run(): Promise<Figure[]> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-playlist-'));
+    await ensureWebBuild(() => {});
+    const playlistId = await seed(dataDir);
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 120_000);
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      const url = `${server.url}/api/user/playlistById/${playlistId}`;
+      let bytes = 0;
+      for (let i = 0; i < 20; i++) bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
+      const times: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        const started = performance.now();
+        const response = await fetch(url);
+        const body = await response.arrayBuffer();
+        times.push(performance.now() - started);
+        if (!response.ok || body.byteLength !== bytes) throw new Error('unexpected answer');
+      }
+
+      const firstRows: number[] = [];
+      let rendered = 0;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="song-row"]')) {
+            performance.mark('first-row');
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      const page = await context.newPage();
+      // The first load fills the browser's cache with the app's scripts, as any visit after the
+      // first finds them (they are served with long-lived caching).
+      await page.goto(`${server.url}/viewPlaylist/${playlistId}`);
+      await page.getByTestId('song-row').first().waitFor();
+      for (let i = 0; i < LOADS; i++) {
+        await page.goto('about:blank');
+        await page.goto(`${server.url}/viewPlaylist/${playlistId}`);
+        await page.getByTestId('song-row').first().waitFor();
+        // Time from the start of the navigation to the first row in the DOM, measured by the page.
+        const shown = await page.evaluate(() => {
+          const entry = performance.getEntriesByType(
+            'navigation',
+          )[0] as PerformanceNavigationTiming;
+          const mark = performance.getEntriesByName('first-row')[0];
+          return (mark?.startTime ?? performance.now()) - entry.startTime;
+        });
+        firstRows.push(shown);
+        rendered = await page.getByTestId('song-row').count();
+      }
+      await context.close();
+      return [
+        {
+          name: 'playlistById p95',
+          value: percentile(times, 95),
+          unit: 'ms',
+          budget: { op: '<=', value: 30 },
+          note: `p50 ${percentile(times, 50).toFixed(1)} ms over ${CALLS} calls; ${(bytes / 1024).toFixed(0)} KiB of JSON`,
+        },
+        {
+          name: 'first rows shown (median)',
+          value: percentile(firstRows, 50),
+          unit: 'ms',
+          budget: { op: '<=', value: 300 },
+          note: `max ${Math.max(...firstRows).toFixed(0)} ms over ${LOADS} loads with a warm cache; ${rendered} of ${SONGS} rows in the DOM`,
+        },
+      ];
+    } finally {
+      await browser.close();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default scenario;
