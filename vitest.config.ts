@@ -15,6 +15,7 @@ export default defineConfig({
           exclude: ['**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -26,6 +27,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file builds its own app and database; two cores run two files at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

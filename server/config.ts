@@ -20,6 +20,11 @@ export interface Config {
   logLevel: LogLevel;
   /** The bot check's difficulty: the largest secret number a challenge may hide (tests use less). */
   botCheckMaxNumber: number;
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): false, true, a hop
+   * count, or a list of addresses/CIDRs. Per-IP rate limits depend on it behind a reverse proxy.
+   */
+  trustProxy: boolean | number | string;
   /** Where the built web app lives; absent in API-only test builds. */
   webDir: string | null;
 }
@@ -77,6 +82,22 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   throw new ConfigError(name, `must be "on" or "off", got "${raw}"`);
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null) return false;
+  const lower = raw.toLowerCase();
+  if (['false', 'off', 'no', '0'].includes(lower)) return false;
+  if (['true', 'on', 'yes'].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((part) => part.trim());
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  if (parts.every((part) => address.test(part))) return parts.join(',');
+  throw new ConfigError(
+    'TRUST_PROXY',
+    `must be on, off, a hop count, or addresses/CIDRs separated by commas, got "${raw}"`,
+  );
 }
 
 /** Reads and validates the environment (ARCHITECTURE.md, runtime contract). */
@@ -150,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     secureCookies: publicUrl.startsWith('https:'),
     logLevel,
     botCheckMaxNumber: Number(botCheckRaw),
+    trustProxy: trustProxy(env),
     webDir: path.resolve(cwd, 'dist/web'),
   };
 }

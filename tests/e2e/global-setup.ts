@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild } from '../../scripts/web-build.ts';
+import { freshDemoDataDir } from '../helpers/demo-template.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startSmtpSink } from '../helpers/smtp-sink.ts';
 import { E2E_ADMIN } from './support.ts';
@@ -12,7 +13,7 @@ import { E2E_ADMIN } from './support.ts';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await ensureWebBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-e2e-'));
+  const dataDir = await freshDemoDataDir();
   const mailDir = path.join(dataDir, 'mail');
   const smtp = await startSmtpSink(mailDir);
   const server = await startServer(

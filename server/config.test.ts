@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}, '/srv/chorus');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: path.resolve('/srv/chorus/data'),
+      databaseUrl: null,
+      mediaStore: 'local',
+      smtpUrl: null,
+      adminEmail: null,
+      adminPassword: null,
+      demoCatalog: true,
+      publicUrl: 'http://127.0.0.1:3000',
+      secureCookies: false,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it.each([
+    ['on', true],
+    ['2', 2],
+    ['127.0.0.1, 10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
+    ['loopback', 'loopback'],
+  ])('reads TRUST_PROXY=%s', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/chorus',
+        DATABASE_URL: 'postgres://u:p@db:5432/chorus',
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Music <m@example.com>',
+        ADMIN_EMAIL: 'Boss@Example.com',
+        ADMIN_PASSWORD: 'a-long-password',
+        DEMO_CATALOG: 'off',
+        PUBLIC_URL: 'https://music.example.com/',
+        LOG_LEVEL: 'debug',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/chorus',
+      databaseUrl: 'postgres://u:p@db:5432/chorus',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Music <m@example.com>',
+      adminEmail: 'Boss@Example.com',
+      demoCatalog: false,
+      publicUrl: 'https://music.example.com',
+      secureCookies: true,
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db/chorus' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE'],
+    [{ MEDIA_STORE: 's3' }, 'S3_BUCKET'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ DEMO_CATALOG: 'maybe' }, 'DEMO_CATALOG'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'everyone!' }, 'TRUST_PROXY'],
+    [{ BOT_CHECK_MAX_NUMBER: 'hard' }, 'BOT_CHECK_MAX_NUMBER'],
+  ])('refuses %o naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message.startsWith(`${variable}: `)).toBe(true);
+    expect((error as ConfigError).message).not.toContain('\n');
+  });
+});
