@@ -4,13 +4,15 @@
  * way back), its tags create or link artists and albums, and content already imported (by hash)
  * is skipped. One bad file never stops the run; it is listed in the report.
  */
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { GENRES } from '../../../contract/rules/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { audioKey, type MediaStore } from '../../media/media-store.ts';
+import { deleteImage, storeImage } from '../../media/images.ts';
+import { audioKey, imageOriginalKey, type MediaStore } from '../../media/media-store.ts';
 import {
   discard,
   inspectAudio,
@@ -114,6 +116,9 @@ export class FolderImport {
   private readonly artists = new Map<string, Promise<number>>();
   private readonly albums = new Map<string, Promise<{ id: number; cover: string | null }>>();
   private readonly seen = new Set<string>();
+  // Tracks of one album share their cover: it is stored once, by hash, however many files carry it.
+  private readonly covers = new Map<string, Promise<string | null>>();
+  private readonly newCovers = new Set<string>();
   private report: ImportReport = {
     scanned: 0,
     imported: 0,
@@ -172,6 +177,41 @@ export class FolderImport {
     return found;
   }
 
+  /**
+   * Stores an embedded cover once per run. A broken picture costs the song its cover, not its
+   * place in the library. Covers are kept outside the per-file batches (many songs share one);
+   * `sweepCovers` removes those no song or album ended up using.
+   */
+  private cover(bytes: Buffer): Promise<string | null> {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    let stored = this.covers.get(hash);
+    if (!stored) {
+      stored = (async () => {
+        const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
+        try {
+          await storeImage(this.media, bytes);
+        } catch {
+          if (!existed) await deleteImage(this.media, hash);
+          return null;
+        }
+        if (!existed) this.newCovers.add(hash);
+        return hash;
+      })();
+      this.covers.set(hash, stored);
+    }
+    return stored;
+  }
+
+  /** Removes covers this run stored that nothing references (their songs all failed). */
+  private async sweepCovers(): Promise<void> {
+    const hashes = [...this.newCovers];
+    if (hashes.length === 0) return;
+    const used = await this.repository.usedCovers(hashes);
+    await Promise.all(
+      hashes.filter((hash) => !used.has(hash)).map((hash) => deleteImage(this.media, hash)),
+    );
+  }
+
   /** Imports one file; answers what happened instead of throwing. */
   async importFile(file: string): Promise<'imported' | 'skipped' | ImportFailure> {
     const batch = new MediaBatch(this.media);
@@ -191,11 +231,7 @@ export class FolderImport {
       const info = await inspectAudio(staged, sniffed);
       const tags = info.tags;
       const storedKey = await batch.storeAudio(staged, info);
-      let coverKey: string | null = null;
-      if (tags.picture) {
-        // A broken embedded picture costs the song its cover, not its place in the library.
-        coverKey = await batch.storeImage(tags.picture).catch(() => null);
-      }
+      const coverKey = tags.picture ? await this.cover(tags.picture) : null;
       const artistNames =
         tags.artists.length > 0 ? tags.artists : [tags.albumArtist ?? UNKNOWN_ARTIST];
       const artistIds: number[] = [];
@@ -204,6 +240,7 @@ export class FolderImport {
         if (!artistIds.includes(id)) artistIds.push(id);
       }
       let albumId: number | null = null;
+      let albumCover: string | null = null;
       if (tags.album) {
         const owner = tags.albumArtist ? await this.artistId(tags.albumArtist) : artistIds[0]!;
         const album = await this.album(owner, tags.album, coverKey, tags.year);
@@ -212,8 +249,10 @@ export class FolderImport {
           album.cover = coverKey;
           await this.repository.setAlbumCover(album.id, coverKey);
         }
-        coverKey ??= album.cover;
+        albumCover = album.cover;
       }
+      // A track without its own picture shows its album's cover.
+      const songCover = coverKey ?? albumCover;
       await this.songs.insert({
         title: tags.title ?? titleFromName(file),
         genre: genreOf(tags.genre),
@@ -224,7 +263,7 @@ export class FolderImport {
         audioSize: staged.size,
         audioCodec: info.codec,
         audioBitrate: info.bitrate,
-        coverKey,
+        coverKey: songCover,
         albumId,
         trackNumber: tags.trackNumber,
         artistIds,
@@ -259,6 +298,7 @@ export class FolderImport {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 6) }, worker));
+    await this.sweepCovers();
     this.report.seconds = (performance.now() - started) / 1000;
     this.report.failed.sort((a, b) => a.file.localeCompare(b.file));
     return this.report;
