@@ -1,0 +1,208 @@
+import { makeMp3, makePng } from '../fixtures/media.ts';
+import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { createListener, serverDeps, signIn } from './support.ts';
+
+test('an admin adds an artist with an image and a song with audio and cover; it plays on the home page; a soft delete hides it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const artistName = `Journey Artist ${stamp}`;
+  const songTitle = `Journey Song ${stamp}`;
+  const admin = await createListener({ role: 'admin' });
+  const adminContext = await browser.newContext();
+  await signIn(adminContext, admin, { isAdmin: true });
+  const page = await adminContext.newPage();
+
+  // Add an artist: create stays disabled until name, description and image are set.
+  await page.goto('/admin_artist');
+  await page.getByRole('button', { name: 'Add New Artist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
+  const create = dialog.getByRole('button', { name: 'Create Artist' });
+  await dialog.getByLabel('Name *').fill(artistName);
+  await dialog.getByLabel('Description *').fill('Made by a journey');
+  await expect(create).toBeDisabled();
+  await dialog
+    .getByLabel('Image *')
+    .setInputFiles({
+      name: 'artist.png',
+      mimeType: 'image/png',
+      buffer: await makePng(64, '#cc3355'),
+    });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByText('Artist created successfully!')).toBeVisible();
+  const artistRow = page.getByTestId('artist-row').filter({ hasText: artistName });
+  await expect(artistRow).toBeVisible();
+  await expect(artistRow.locator('img')).toHaveAttribute('src', /\/api\/images\//);
+
+  // Add a song: choosing the audio fills the title and the duration from the file.
+  await page.goto('/admin_songs');
+  await page.getByRole('button', { name: 'Add New Song' }).click();
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await form
+    .getByLabel('Audio File *')
+    .setInputFiles({ name: `${songTitle}.mp3`, mimeType: 'audio/mpeg', buffer: makeMp3(4, 262) });
+  await expect(form.getByLabel('Title *')).toHaveValue(songTitle);
+  await expect(form.getByLabel('Duration *')).toHaveValue(/^0:0[34]$/);
+  await expect(form.getByLabel('Status')).toHaveValue('Active');
+  await form.getByLabel('Artist *').selectOption({ label: artistName });
+  await form.getByLabel('Genre *').selectOption('Jazz');
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(page.getByText('Please select both audio and image files')).toBeVisible();
+  await form
+    .getByLabel('Cover Image *')
+    .setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: await makePng(80, '#2266aa'),
+    });
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(page.getByText('Song added successfully!')).toBeVisible();
+  const songRow = page.getByTestId('song-row').filter({ hasText: songTitle });
+  await expect(songRow).toContainText(artistName);
+  await expect(songRow).toContainText('Jazz');
+
+  // Listening makes it trend, so it reaches the home page's row.
+  const deps = await serverDeps();
+  const song = await deps.db
+    .selectFrom('songs')
+    .select('id')
+    .where('title', '=', songTitle)
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  await deps.db
+    .insertInto('plays')
+    .values(
+      Array.from({ length: 5000 }, (_, i) => ({
+        song_id: song.id,
+        user_id: null,
+        listener_key: `a:journey-${stamp}-${i}`,
+        played_at: new Date(now - 60_000 - i).toISOString(),
+      })),
+    )
+    .execute();
+
+  const listenerContext = await browser.newContext();
+  const home = await listenerContext.newPage();
+  const play = home.getByRole('button', { name: `Play ${songTitle}` });
+  await expect
+    .poll(
+      async () => {
+        await home.goto('/');
+        await home.getByRole('heading', { name: 'Trending songs' }).waitFor();
+        return play.count();
+      },
+      { timeout: 40_000, intervals: [1000, 2000, 3000] },
+    )
+    .toBeGreaterThan(0);
+  await play.first().click({ force: true });
+  await expectAudioAdvancing(home, 0.5);
+
+  // Soft delete, after the confirmation; listeners no longer get it.
+  await songRow.getByRole('button', { name: `Delete ${songTitle}` }).click();
+  await expect(page.getByText('Are you sure you want to delete this song?')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(songRow).toHaveCount(0);
+  const response = await home.request.get(`/api/songs/${song.id}`);
+  expect(response.status()).toBe(404);
+  await expect
+    .poll(
+      async () => {
+        await home.goto('/');
+        await home.getByRole('heading', { name: 'Trending songs' }).waitFor();
+        return play.count();
+      },
+      { timeout: 40_000, intervals: [1000, 2000, 3000] },
+    )
+    .toBe(0);
+
+  // The Deleted filter shows it, with a restore.
+  await page.getByRole('tab', { name: /^Deleted/ }).click();
+  await expect(page.getByTestId('song-row').filter({ hasText: songTitle })).toBeVisible();
+  await adminContext.close();
+  await listenerContext.close();
+});
+
+test('the edit-artist page checks images and the name, and saves a new image', async ({
+  browser,
+}) => {
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  const deps = await serverDeps();
+  const now = new Date().toISOString();
+  const name = `Editable ${Date.now().toString(36)}`;
+  const artist = await deps.db
+    .insertInto('artists')
+    .values({
+      name,
+      description: 'To be edited',
+      email: null,
+      image_key: null,
+      is_disabled: 0,
+      verified: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await page.goto(`/admin_artist_edit/${artist.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Artist' })).toBeVisible();
+  await expect(page.getByLabel('No image')).toBeVisible();
+  const picker = page.getByText('Upload Image');
+  await expect(picker).toBeVisible();
+  const input = page.locator('input[type="file"]');
+
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText('Image size must be less than 5MB')).toBeVisible();
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hi'),
+  });
+  await expect(
+    page.getByText('Please select a valid image file (JPEG, PNG, or GIF)'),
+  ).toBeVisible();
+  await input.setInputFiles({
+    name: 'face.png',
+    mimeType: 'image/png',
+    buffer: await makePng(64, '#44aa11'),
+  });
+  await expect(page.getByText('Change Image')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Artist' })).toBeVisible();
+
+  const nameField = page.getByPlaceholder('Enter artist name');
+  await expect(nameField).toHaveValue(name);
+  await nameField.fill('');
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(page.getByText('Artist name is required')).toBeVisible();
+  await nameField.fill(`${name} Renamed`);
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(page.getByText('Artist updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin_artist$/);
+
+  const row = await deps.db
+    .selectFrom('artists')
+    .select(['name', 'image_key'])
+    .where('id', '=', artist.id)
+    .executeTakeFirstOrThrow();
+  expect(row.name).toBe(`${name} Renamed`);
+  expect(row.image_key).toMatch(/^[a-f0-9]{64}$/);
+  const image = await page.request.get(`/api/images/${row.image_key}/300.webp`);
+  expect(image.status()).toBe(200);
+
+  // An unknown artist sends the admin back to the list.
+  await page.goto('/admin_artist_edit/99999999');
+  await expect(page.getByText('Artist not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin_artist$/);
+  await context.close();
+});

@@ -1,0 +1,77 @@
+import { expect, test } from './fixtures.ts';
+import { createListener, signIn } from './support.ts';
+
+test('blocking a listener refuses their open session and their next login', async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const listener = await createListener({ name: `Blockable ${stamp}` });
+  const admin = await createListener({ role: 'admin' });
+
+  const listenerContext = await browser.newContext();
+  await signIn(listenerContext, listener);
+  const listenerPage = await listenerContext.newPage();
+  await listenerPage.goto('/');
+  expect((await listenerPage.request.get('/api/user/getPlaylist')).status()).toBe(200);
+
+  const adminContext = await browser.newContext();
+  await signIn(adminContext, admin, { isAdmin: true });
+  const page = await adminContext.newPage();
+  await page.goto('/admin_users');
+  await page.getByLabel('Search users').fill(listener.email);
+  const row = page.getByTestId('user-row').filter({ hasText: listener.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Block' }).click();
+  await expect(row).toContainText('Blocked');
+  await expect(row.getByRole('button', { name: 'Unblock' })).toBeVisible();
+
+  // The open session is gone at once.
+  expect((await listenerPage.request.get('/api/user/getPlaylist')).status()).toBe(401);
+
+  // Logging in again is refused with the suspension message.
+  await listenerPage.goto('/loginWithPass');
+  await listenerPage.getByLabel('Email').fill(listener.email);
+  await listenerPage.getByLabel('Password', { exact: true }).fill(listener.password);
+  await listenerPage.getByRole('button', { name: 'Log In' }).click();
+  await expect(listenerPage.getByText(/suspended/).first()).toBeVisible();
+
+  // Unblocking lets them back in.
+  await row.getByRole('button', { name: 'Unblock' }).click();
+  await expect(row).toContainText('Active');
+  await adminContext.close();
+  await listenerContext.close();
+});
+
+test('the users search and status filter work on the server, and the plan switches', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const active = await createListener({ name: `Filterable ${stamp} One` });
+  const blocked = await createListener({ name: `Filterable ${stamp} Two`, blocked: true });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto('/admin_users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByTestId('stat-Total Users')).not.toContainText('…');
+
+  await page.getByLabel('Search users').fill(`filterable ${stamp}`);
+  const rows = page.getByTestId('user-row');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Filter by status').selectOption('blocked');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(blocked.email);
+  await page.getByLabel('Filter by status').selectOption('active');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(active.email);
+
+  await rows
+    .first()
+    .getByLabel(/^Plan of/)
+    .selectOption('premium');
+  await expect(rows.first().getByLabel(/^Plan of/)).toHaveValue('premium');
+
+  await page.getByLabel('Search users').fill(`nobody-${stamp}`);
+  await expect(page.getByText('No users found')).toBeVisible();
+  await context.close();
+});
