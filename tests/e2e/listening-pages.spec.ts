@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { createListener, signIn } from './support.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('home opens an album page that plays', async ({ page }) => {
+  await page.goto('/');
+  const albums = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Popular albums and singles' }),
+  });
+  const links = albums.locator('a[href^="/album/"]');
+  await expect(links).toHaveCount(6);
+  const title = ((await links.first().locator('p').first().textContent()) ?? '').trim();
+  await links.first().click();
+  await expect(page).toHaveURL(/\/album\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: `Play ${title}` }).click();
+  await expectAudioAdvancing(page, 0.3);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the artist page shows stats and songs; visitors are asked to log in to follow', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/AllArtist');
+  await expect(page.getByRole('heading', { name: 'All Artists' })).toBeVisible();
+  const artists = page.locator('a[href^="/viewArtistSongs/"]');
+  await expect(artists.first()).toBeVisible();
+  expect(await artists.count()).toBeGreaterThanOrEqual(12);
+  const name = ((await artists.first().locator('p').first().textContent()) ?? '').trim();
+  await artists.first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('artist-stats')).toHaveText(
+    /^[\d,]+ monthly listeners · [\d,]+ followers$/,
+  );
+  await expect(
+    page
+      .getByLabel(`Popular songs by ${name}`)
+      .or(page.getByText('No songs found for this artist')),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please Login' })).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('Link copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a logged-in listener follows an artist and it is saved', async ({ page, context }) => {
+  const user = await createListener();
+  await signIn(context, user);
+  await page.goto('/');
+  const first = page.locator('a[href^="/viewArtistSongs/"]').first();
+  await first.click();
+  const stats = page.getByTestId('artist-stats');
+  await expect(stats).toBeVisible();
+  const followers = Number(
+    /· ([\d,]+) followers/.exec((await stats.textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(stats).toContainText(`${(followers + 1).toLocaleString('en-US')} followers`);
+  await page.getByRole('button', { name: 'Following' }).click();
+  await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
+});
+
+test('search finds a demo song by a partial, accent-free, different-case query and plays it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('searchbox').first().fill('CAFE DEL');
+  await expect(page).toHaveURL(/\/search\?q=CAFE(%20|\+)DEL$/);
+  const play = page.getByRole('button', { name: 'Play Café del Mar' });
+  await expect(play).toBeAttached();
+  await play.click({ force: true });
+  await expect(page.getByTestId('now-playing-title')).toHaveText('Café del Mar');
+  await expectAudioAdvancing(page, 0.3);
+
+  await page.getByRole('searchbox').first().fill('zoe arm');
+  await expect(page.getByRole('link', { name: /Zoë Ármann/ }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('searchbox').first().fill('qqxxzz');
+  await expect(page.getByText('No results found for "qqxxzz"')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).first().click();
+  await expect(page.getByText('Search Chorus')).toBeVisible();
+});
+
+test('home has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('a[href^="/viewArtistSongs/"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('at 375 px the tab bar, mini player and full-screen player work', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Tabs' })).toBeVisible();
+  const trending = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Trending songs' }),
+  });
+  await trending
+    .getByRole('button', { name: /^Play / })
+    .first()
+    .click();
+  const mini = page.getByRole('region', { name: 'Mini player' });
+  await expect(mini).toBeVisible();
+  await expectAudioAdvancing(page, 0.3);
+  const title = (await page.getByTestId('mini-title').textContent()) ?? '';
+  await mini.getByRole('button', { name: 'Pause' }).click();
+  await expect(mini.getByRole('button', { name: 'Play' })).toBeVisible();
+  await page.getByTestId('mini-title').click();
+  await expect(page).toHaveURL(/\/SongFullScreen$/);
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(title);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth + 1,
+  );
+  expect(overflow).toBe(false);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByRole('searchbox').fill('cafe');
+  await expect(page.getByRole('button', { name: 'Play Café del Mar' })).toBeAttached();
+});

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { audioTime, expect, expectAudioAdvancing, test } from './fixtures.ts';
+
+const trending = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Trending songs' }) });
+
+/** Titles of the trending row, in order, read from its play buttons. */
+async function trendingTitles(page: Page): Promise<string[]> {
+  const labels = await trending(page)
+    .getByRole('button', { name: /^(Play|Pause) / })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^(Play|Pause) /, ''));
+}
+
+const nowPlaying = (page: Page) => page.getByTestId('now-playing-title');
+const player = (page: Page) => page.getByRole('region', { name: 'Player' });
+
+async function playTrending(page: Page, index: number): Promise<string[]> {
+  await page.goto('/');
+  await expect(
+    trending(page)
+      .getByRole('button', { name: /^Play / })
+      .first(),
+  ).toBeAttached();
+  const titles = await trendingTitles(page);
+  await trending(page)
+    .getByRole('button', { name: `Play ${titles[index]}`, exact: true })
+    .click({ force: true });
+  await expect(nowPlaying(page)).toHaveText(titles[index]!);
+  await expectAudioAdvancing(page, 0.3);
+  return titles;
+}
+
+/** Jumps the main <audio> to just before its end, so `ended` comes quickly. */
+async function nearEnd(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!;
+    audio.currentTime = Math.max(0, audio.duration - 0.4);
+  });
+}
+
+test('a song played from home advances to the next one at its end', async ({ page }) => {
+  const titles = await playTrending(page, 0);
+  expect(titles.length).toBeGreaterThanOrEqual(3);
+  await nearEnd(page);
+  await expect(nowPlaying(page)).toHaveText(titles[1]!, { timeout: 10_000 });
+  await expectAudioAdvancing(page, 0.2);
+});
+
+test('next wraps from the last song to the first, previous back to the last', async ({ page }) => {
+  const titles = await playTrending(page, 9);
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  await expect(nowPlaying(page)).toHaveText(titles[0]!);
+  await player(page).getByRole('button', { name: 'Previous' }).click();
+  await expect(nowPlaying(page)).toHaveText(titles[9]!);
+  await expectAudioAdvancing(page, 0.2);
+});
+
+test('shuffle keeps the song playing first and shows the whole list in the queue', async ({
+  page,
+}) => {
+  const titles = await playTrending(page, 4);
+  const shuffle = player(page).getByRole('button', { name: 'Shuffle' });
+  await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', 'true');
+  await expect(nowPlaying(page)).toHaveText(titles[4]!);
+  const saved = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('chorus-player') ?? '{}').state,
+  );
+  expect(saved.index).toBe(0);
+  expect(saved.shuffle).toBe(true);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('listitem')).toHaveCount(titles.length - 1);
+  const upcoming = await queue.getByRole('listitem').allInnerTexts();
+  expect(upcoming.map((text) => text.split('\n')[0]).sort()).toEqual(
+    titles.filter((_, i) => i !== 4).sort(),
+  );
+});
+
+test('repeat restarts the same song at its end', async ({ page }) => {
+  const titles = await playTrending(page, 2);
+  const repeat = player(page).getByRole('button', { name: 'Repeat' });
+  await repeat.click();
+  await expect(repeat).toHaveAttribute('aria-pressed', 'true');
+  await nearEnd(page);
+  // It ends, starts again from 0 and keeps playing the same song.
+  await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeLessThan(1.5);
+  await expectAudioAdvancing(page, 0.2);
+  await expect(nowPlaying(page)).toHaveText(titles[2]!);
+});
+
+test('volume starts at 0.7, mute silences, and a volume of 0 counts as muted', async ({ page }) => {
+  await playTrending(page, 0);
+  const audioVolume = () =>
+    page.evaluate(
+      () => document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!.volume,
+    );
+  const slider = player(page).getByRole('slider', { name: 'Volume' });
+  await expect(slider).toHaveValue('0.7');
+  expect(await audioVolume()).toBeCloseTo(0.7);
+  await player(page).getByRole('button', { name: 'Mute' }).click();
+  expect(await audioVolume()).toBe(0);
+  await expect(slider).toHaveValue('0');
+  await player(page).getByRole('button', { name: 'Unmute' }).click();
+  expect(await audioVolume()).toBeCloseTo(0.7);
+  await slider.fill('0');
+  await expect(player(page).getByRole('button', { name: 'Unmute' })).toBeVisible();
+  expect(await audioVolume()).toBe(0);
+  await slider.fill('0.35');
+  expect(await audioVolume()).toBeCloseTo(0.35);
+  // Volume survives a reload.
+  await page.reload();
+  await expect(player(page).getByRole('slider', { name: 'Volume' })).toHaveValue('0.35');
+});
+
+test('seeking moves the song and shows m:ss; shortcuts work and "?" explains them', async ({
+  page,
+}) => {
+  await playTrending(page, 0);
+  await page
+    .getByRole('button', { name: /^Pause / })
+    .first()
+    .focus();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  const before = await audioTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(before + 3);
+  await expect(page.getByTestId('elapsed')).toHaveText(/^\d+:\d\d$/);
+  await expect(page.getByTestId('total')).toHaveText(/^\d+:\d\d$/);
+  await player(page).getByRole('slider', { name: 'Seek' }).fill('1');
+  await expect.poll(() => audioTime(page)).toBeLessThan(3);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText('Play or pause');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});
+
+test('the full-screen player shows the song and controls it; Media Session knows it', async ({
+  page,
+}) => {
+  const titles = await playTrending(page, 1);
+  const metadata = await page.evaluate(() => ({
+    title: navigator.mediaSession.metadata?.title,
+    artist: navigator.mediaSession.metadata?.artist,
+    artwork: navigator.mediaSession.metadata?.artwork.length,
+    state: navigator.mediaSession.playbackState,
+  }));
+  expect(metadata.title).toBe(titles[1]);
+  expect(metadata.artist).toBeTruthy();
+  expect(metadata.artwork).toBeGreaterThan(0);
+  expect(metadata.state).toBe('playing');
+
+  await player(page).getByRole('link', { name: 'Full screen' }).click();
+  await expect(page).toHaveURL(/\/SongFullScreen$/);
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[1]!);
+  await expectAudioAdvancing(page, 0.2);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[2]!);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nowPlaying(page)).toHaveText(titles[2]!);
+});
+
+test('with nothing selected the full-screen player says so', async ({ page }) => {
+  await page.goto('/SongFullScreen');
+  await expect(page.getByRole('heading', { name: 'No song selected' })).toBeVisible();
+  await expect(page.getByText('Unknown Artist')).toBeVisible();
+  await expect(page.getByText('Unknown Album')).toBeVisible();
+});
+
+test('the queue and position survive a reload and navigation', async ({ page }) => {
+  const titles = await playTrending(page, 3);
+  await page.getByRole('link', { name: 'Show all' }).first().click();
+  await expect(page.getByRole('heading', { name: 'All Artists' })).toBeVisible();
+  await expectAudioAdvancing(page, 0.5);
+  await expect(nowPlaying(page)).toHaveText(titles[3]!);
+  await page.reload();
+  await expect(nowPlaying(page)).toHaveText(titles[3]!);
+  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expectAudioAdvancing(page, 0.5);
+});
