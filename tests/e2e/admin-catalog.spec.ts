@@ -22,13 +22,11 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await dialog.getByLabel('Name *').fill(artistName);
   await dialog.getByLabel('Description *').fill('Made by a journey');
   await expect(create).toBeDisabled();
-  await dialog
-    .getByLabel('Image *')
-    .setInputFiles({
-      name: 'artist.png',
-      mimeType: 'image/png',
-      buffer: await makePng(64, '#cc3355'),
-    });
+  await dialog.getByLabel('Image *').setInputFiles({
+    name: 'artist.png',
+    mimeType: 'image/png',
+    buffer: await makePng(64, '#cc3355'),
+  });
   await expect(create).toBeEnabled();
   await create.click();
   await expect(page.getByText('Artist created successfully!')).toBeVisible();
@@ -52,13 +50,11 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await form.getByLabel('Genre *').selectOption('Jazz');
   await form.getByRole('button', { name: 'Add Song' }).click();
   await expect(page.getByText('Please select both audio and image files')).toBeVisible();
-  await form
-    .getByLabel('Cover Image *')
-    .setInputFiles({
-      name: 'cover.png',
-      mimeType: 'image/png',
-      buffer: await makePng(80, '#2266aa'),
-    });
+  await form.getByLabel('Cover Image *').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: await makePng(80, '#2266aa'),
+  });
   await form.getByRole('button', { name: 'Add Song' }).click();
   await expect(page.getByText('Song added successfully!')).toBeVisible();
   const songRow = page.getByTestId('song-row').filter({ hasText: songTitle });

@@ -222,12 +222,17 @@ export class FolderImport {
       batch.track(staged);
       const sniffed = await sniffAudio(staged);
       const key = audioKey(staged.hash, sniffed.extension);
-      if (this.seen.has(key) || (await this.repository.songWithAudio(key))) {
+      // Claimed before any await, so a second copy of the same bytes in this run is a duplicate.
+      if (this.seen.has(key)) {
         await discard(staged);
         return 'skipped';
       }
       this.seen.add(key);
       claimed = key;
+      if (await this.repository.songWithAudio(key)) {
+        await discard(staged);
+        return 'skipped';
+      }
       const info = await inspectAudio(staged, sniffed);
       const tags = info.tags;
       const storedKey = await batch.storeAudio(staged, info);
