@@ -12,12 +12,11 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { notify } from '../lib/toast.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
-import { AddToPlaylistPopup } from './add-to-playlist-popup.tsx';
 import { LikeButton } from './like-button.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 import { QueuePanel } from './queue-panel.tsx';
@@ -52,6 +51,11 @@ function IconButton({
     </button>
   );
 }
+
+// The popup's dialog code loads after the player shows, not before the first page.
+const AddToPlaylistPopup = lazy(() =>
+  import('./add-to-playlist-popup.tsx').then((m) => ({ default: m.AddToPlaylistPopup })),
+);
 
 /** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
 export function SeekBar() {
@@ -184,7 +188,9 @@ export function PlayerBar() {
           </div>
           {/* Song actions (like, add to playlist) sit right after the title. */}
           <LikeButton songId={song._id} title={song.title} />
-          <AddToPlaylistPopup songId={song._id} />
+          <Suspense fallback={<span className="size-8" />}>
+            <AddToPlaylistPopup songId={song._id} />
+          </Suspense>
         </div>
         <div className="flex flex-col items-center gap-1">
           <TransportControls />

@@ -1,18 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PlayerBar } from '../player/player-bar.tsx';
-import { LibraryDrawerButton, LibrarySidebar } from './library-sidebar.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// The library (dialogs, menus, tabs) loads beside the page instead of before it, keeping the
+// listener app's first JavaScript small; a same-sized placeholder avoids a layout jump.
+const library = () => import('./library-sidebar.tsx');
+const LibrarySidebar = lazy(() => library().then((m) => ({ default: m.LibrarySidebar })));
+const LibraryDrawerButton = lazy(() => library().then((m) => ({ default: m.LibraryDrawerButton })));
 
 /** Sidebar, top bar and page; the player below survives every navigation inside it. */
 export function MainLayout() {
   return (
     <div className="flex h-full flex-col bg-black">
       <div className="flex min-h-0 flex-1 gap-2 p-2">
-        <LibrarySidebar />
+        <Suspense
+          fallback={<div className="hidden w-72 shrink-0 rounded-lg bg-surface md:block" />}
+        >
+          <LibrarySidebar />
+        </Suspense>
         <main className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface">
           <TopBar />
-          <LibraryDrawerButton />
+          <Suspense fallback={null}>
+            <LibraryDrawerButton />
+          </Suspense>
           <Outlet />
         </main>
       </div>
