@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Artist, Song } from './catalog.ts';
-import { Id } from './common.ts';
+import { Id, Nullable } from './common.ts';
 
 /** A listener account as the admin screens see it (never a password hash or a code). */
 export const AdminUser = Type.Object(
@@ -63,7 +63,7 @@ export const UserAnswer = Type.Object({ message: Type.String(), data: AdminUser 
 export const AdminArtist = Type.Composite([
   Type.Omit(Artist, []),
   Type.Object({
-    email: Type.Union([Type.String(), Type.Null()]),
+    email: Nullable(Type.String()),
     /** Songs credited to the artist, deleted ones excepted ("artworks" in the original client). */
     artworks: Type.Integer(),
     updatedAt: Type.String(),
@@ -103,7 +103,7 @@ export const DisableBody = Type.Object({ isDisabled: Type.Boolean() });
 export const ArtistNameBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
   description: Type.Optional(Type.String({ maxLength: 5000 })),
-  email: Type.Optional(Type.Union([Type.String({ maxLength: 320 }), Type.Null()])),
+  email: Type.Optional(Nullable(Type.String({ maxLength: 320 }))),
 });
 
 export const SongListQuery = Type.Object({
@@ -159,7 +159,7 @@ export const DashboardStats = Type.Object({
     last30Days: Type.Integer(),
     previous30Days: Type.Integer(),
     /** Percent change of the last 30 days against the 30 before; null when there were none. */
-    changePercent: Type.Union([Type.Number(), Type.Null()]),
+    changePercent: Nullable(Type.Number()),
   }),
 });
 export type DashboardStats = Static<typeof DashboardStats>;

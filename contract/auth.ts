@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from './common.ts';
 
 /*
  * The account calls (SPEC §7, API-COMPAT.md). Request fields are optional strings on purpose: the
@@ -57,8 +58,8 @@ export const AuthUser = Type.Object({
   isAdmin: Type.Boolean(),
   isBlocked: Type.Boolean(),
   isPremium: Type.Boolean(),
-  DOB: Type.Union([Type.String(), Type.Null()]),
-  gender: Type.Union([Type.String(), Type.Null()]),
+  DOB: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
   createdAt: Type.String(),
 });
 export type AuthUser = Static<typeof AuthUser>;

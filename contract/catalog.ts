@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Id } from './common.ts';
+import { Id, Nullable } from './common.ts';
 
 export const ArtistRef = Type.Object({ _id: Id, name: Type.String() });
 export type ArtistRef = Static<typeof ArtistRef>;
@@ -17,12 +17,12 @@ export const Song = Type.Object({
   duration: Type.String(),
   durationSeconds: Type.Integer(),
   status: Type.String(),
-  coverImage: Type.Union([Type.String(), Type.Null()]),
+  coverImage: Nullable(Type.String()),
   url: Type.String(),
   audioUrl: Type.String(),
-  album: Type.Union([AlbumRef, Type.Null()]),
-  albumName: Type.Union([Type.String(), Type.Null()]),
-  trackNumber: Type.Union([Type.Integer(), Type.Null()]),
+  album: Nullable(AlbumRef),
+  albumName: Nullable(Type.String()),
+  trackNumber: Nullable(Type.Integer()),
   plays: Type.Integer(),
   createdAt: Type.String(),
   isDeleted: Type.Boolean(),
@@ -33,7 +33,7 @@ export const Artist = Type.Object({
   _id: Id,
   name: Type.String(),
   description: Type.String(),
-  image: Type.Union([Type.String(), Type.Null()]),
+  image: Nullable(Type.String()),
   verified: Type.Boolean(),
   isDisabled: Type.Boolean(),
   createdAt: Type.String(),
@@ -46,9 +46,9 @@ export type Artist = Static<typeof Artist>;
 export const Album = Type.Object({
   _id: Id,
   title: Type.String(),
-  year: Type.Union([Type.Integer(), Type.Null()]),
+  year: Nullable(Type.Integer()),
   artist: ArtistRef,
-  coverImage: Type.Union([Type.String(), Type.Null()]),
+  coverImage: Nullable(Type.String()),
   songCount: Type.Integer(),
   createdAt: Type.String(),
 });

@@ -36,3 +36,16 @@ export interface PageOf<T> {
 }
 
 export const Message = Type.Object({ message: Type.String() });
+
+/**
+ * `T | null`, written as a JSON-schema type list (`type: ['string', 'null']`) rather than an
+ * `anyOf`: the response serializer writes a type list directly, but tries each branch of an
+ * `anyOf` by validating the value, which made large lists (a 5,000-song playlist) ~30× slower.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const type = (schema as { type?: unknown }).type;
+  if (typeof type === 'string') {
+    return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
+  }
+  return Type.Union([schema, Type.Null()]);
+}

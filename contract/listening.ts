@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Album, Artist, Song } from './catalog.ts';
-import { Id } from './common.ts';
+import { Id, Nullable } from './common.ts';
 
 /** Home (SPEC §2.4): the rows, each ordered by real listening and newest first without any. */
 export const HomeFeed = Type.Object({
@@ -65,7 +65,7 @@ export const PlaylistHit = Type.Object({
   _id: Id,
   name: Type.String(),
   description: Type.String(),
-  coverImage: Type.Union([Type.String(), Type.Null()]),
+  coverImage: Nullable(Type.String()),
   creator: Type.Object({ _id: Id, name: Type.String() }),
   songCount: Type.Integer(),
 });

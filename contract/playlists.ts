@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Artist, Song } from './catalog.ts';
-import { Id } from './common.ts';
+import { Id, Nullable } from './common.ts';
 
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 300;
@@ -11,34 +11,30 @@ export const MOSAIC_COVERS = 4;
 export const LooseId = Type.Union([Id, Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]);
 
 /** A playlist without its songs, as lists show it. */
-export const PlaylistSummary = Type.Object(
-  {
-    _id: Id,
-    name: Type.String(),
-    description: Type.String(),
-    isPublic: Type.Boolean(),
-    /** The uploaded cover, if any. */
-    coverImage: Type.Union([Type.String(), Type.Null()]),
-    /** Covers of the first songs (up to 4), for the mosaic when there is no cover. */
-    covers: Type.Array(Type.String()),
-    creator: Type.Object({ _id: Id, name: Type.String() }),
-    createdBy: Type.String(),
-    type: Type.Literal('playlist'),
-    songCount: Type.Integer(),
-    /** Total length, e.g. '1 hr 5 min'. */
-    duration: Type.String(),
-    durationSeconds: Type.Integer(),
-    saves: Type.Integer(),
-    isOwner: Type.Boolean(),
-    createdAt: Type.String(),
-    updatedAt: Type.String(),
-  },
-);
+export const PlaylistSummary = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  description: Type.String(),
+  isPublic: Type.Boolean(),
+  /** The uploaded cover, if any. */
+  coverImage: Nullable(Type.String()),
+  /** Covers of the first songs (up to 4), for the mosaic when there is no cover. */
+  covers: Type.Array(Type.String()),
+  creator: Type.Object({ _id: Id, name: Type.String() }),
+  createdBy: Type.String(),
+  type: Type.Literal('playlist'),
+  songCount: Type.Integer(),
+  /** Total length, e.g. '1 hr 5 min'. */
+  duration: Type.String(),
+  durationSeconds: Type.Integer(),
+  saves: Type.Integer(),
+  isOwner: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
 export type PlaylistSummary = Static<typeof PlaylistSummary>;
 
-export const Playlist = Type.Composite(
-  [PlaylistSummary, Type.Object({ songs: Type.Array(Song) })],
-);
+export const Playlist = Type.Composite([PlaylistSummary, Type.Object({ songs: Type.Array(Song) })]);
 export type Playlist = Static<typeof Playlist>;
 
 export const CreatePlaylistBody = Type.Object({

@@ -37,7 +37,11 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of Chorus.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Access logs are the reverse proxy's job; two log lines per audio range request would cost
     // more than serving it. Errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
