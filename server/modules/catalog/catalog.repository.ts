@@ -427,7 +427,12 @@ export class ArtistStatsRepository {
   constructor(private readonly db: Db) {}
 
   /** Followers, distinct listeners since `since`, and listed songs, for a page of artists. */
-  async forArtists(artistIds: number[], since: string): Promise<ArtistStats> {
+  async forArtists(
+    artistIds: number[],
+    since: string,
+    /** Artists whose monthly listeners are wanted (all by default); others get none. */
+    listenersOf: number[] = artistIds,
+  ): Promise<ArtistStats> {
     if (artistIds.length === 0) {
       return { followers: new Map(), monthlyListeners: new Map(), songCounts: new Map() };
     }
@@ -438,17 +443,19 @@ export class ArtistStatsRepository {
         .where('artist_id', 'in', artistIds)
         .groupBy('artist_id')
         .execute(),
-      this.db
-        .selectFrom('plays')
-        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-        .select([
-          'song_artists.artist_id',
-          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
-        ])
-        .where('song_artists.artist_id', 'in', artistIds)
-        .where('plays.played_at', '>=', since)
-        .groupBy('song_artists.artist_id')
-        .execute(),
+      listenersOf.length === 0
+        ? Promise.resolve([])
+        : this.db
+            .selectFrom('plays')
+            .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+            .select([
+              'song_artists.artist_id',
+              (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+            ])
+            .where('song_artists.artist_id', 'in', listenersOf)
+            .where('plays.played_at', '>=', since)
+            .groupBy('song_artists.artist_id')
+            .execute(),
       this.db
         .selectFrom('song_artists')
         .innerJoin('songs', 'songs.id', 'song_artists.song_id')

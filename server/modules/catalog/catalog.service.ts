@@ -195,11 +195,28 @@ export class CatalogService {
     return rows.map((row) => presentSong(row, bySong.get(row.id) ?? [], plays.get(row.id) ?? 0));
   }
 
-  async presentArtists(rows: ArtistRecord[]): Promise<Artist[]> {
-    const stats = await this.artistStats.forArtists(
-      rows.map((row) => row.id),
-      isoDaysAgo(MONTHLY_WINDOW_DAYS),
-    );
+  /**
+   * Monthly listeners count distinct listeners over thousands of plays for a popular artist, so
+   * with reuse on (rankingCacheMs) a count is kept that long per artist; followers stay exact.
+   */
+  private listenersCache = new Map<number, { at: number; n: number }>();
+
+  async presentArtists(rows: ArtistRecord[], now = Date.now()): Promise<Artist[]> {
+    const ids = rows.map((row) => row.id);
+    const ttl = this.options.rankingCacheMs;
+    const fresh = (id: number) => {
+      const hit = this.listenersCache.get(id);
+      return hit && now - hit.at < ttl ? hit : undefined;
+    };
+    const missing = ttl > 0 ? ids.filter((id) => !fresh(id)) : ids;
+    const stats = await this.artistStats.forArtists(ids, isoDaysAgo(MONTHLY_WINDOW_DAYS), missing);
+    if (ttl > 0) {
+      if (this.listenersCache.size > 50_000) this.listenersCache.clear();
+      for (const id of missing) {
+        this.listenersCache.set(id, { at: now, n: stats.monthlyListeners.get(id) ?? 0 });
+      }
+      for (const id of ids) stats.monthlyListeners.set(id, fresh(id)?.n ?? 0);
+    }
     return rows.map((row) => presentArtist(row, stats));
   }
 

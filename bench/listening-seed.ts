@@ -1,0 +1,77 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { migrate, openDatabase } from '../server/db/database.ts';
+
+const WORDS = (
+  'love night summer river light dream heart fire rain city blue gold wild road ocean star ' +
+  'shadow morning velvet neon echo silver paper ghost honey thunder garden winter café zoë ' +
+  'midnight electric broken golden secret lonely sweet highway north south memory'
+).split(' ');
+
+/**
+ * A large catalog written straight into SQLite in big transactions (the API would take hours):
+ * `artists` artists, `songs` songs (albums of 10), and `plays` plays spread over 28 days.
+ * Search indexes fill through the migration's triggers, as they would in production.
+ */
+export async function seedLargeCatalog(
+  dataDir: string,
+  counts: { artists: number; songs: number; plays: number },
+): Promise<void> {
+  const handle = await openDatabase({ url: null, dataDir });
+  await migrate(handle);
+  await handle.close();
+  const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
+  const title = () => `${word()} ${word()}${random() < 0.5 ? ` ${word()}` : ''}`;
+  const now = Date.now();
+  const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const fake = 'a'.repeat(64);
+  db.transaction(() => {
+    const artist = db.prepare(
+      'insert into artists (name, description, email, image_key, is_disabled, verified, created_at, updated_at) values (?, ?, null, null, 0, 0, ?, ?)',
+    );
+    for (let i = 0; i < counts.artists; i++) {
+      const at = iso(i * 1000);
+      artist.run(`${word()} ${word()} ${i}`, 'bench artist', at, at);
+    }
+    const album = db.prepare(
+      'insert into albums (title, artist_id, cover_key, year, created_at) values (?, ?, null, 2020, ?)',
+    );
+    const song = db.prepare(
+      `insert into songs (title, genre, duration, status, is_deleted, audio_key, audio_mime, audio_size,
+        audio_codec, audio_bitrate, cover_key, album_id, track_number, created_at, updated_at)
+       values (?, 'Pop', ?, 'Active', 0, ?, 'audio/mpeg', 1000, null, null, null, ?, ?, ?, ?)`,
+    );
+    const credit = db.prepare(
+      'insert into song_artists (song_id, artist_id, position) values (?, ?, 0)',
+    );
+    let albumId = 0;
+    for (let i = 0; i < counts.songs; i++) {
+      const artistId = 1 + (i % counts.artists);
+      const at = iso(i * 100);
+      if (i % 10 === 0) albumId = Number(album.run(title(), artistId, at).lastInsertRowid);
+      const id = Number(
+        song.run(title(), 120 + (i % 180), `audio/${fake}.mp3`, albumId, (i % 10) + 1, at, at)
+          .lastInsertRowid,
+      );
+      credit.run(id, artistId);
+    }
+    const play = db.prepare(
+      'insert into plays (song_id, user_id, listener_key, played_at) values (?, null, ?, ?)',
+    );
+    for (let i = 0; i < counts.plays; i++) {
+      // Skewed: a few songs get most plays, like real listening.
+      const songId = 1 + Math.floor(random() ** 3 * counts.songs);
+      play.run(songId, `a:${Math.floor(random() * 50_000)}`, iso(random() * 28 * 86_400_000));
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+}
