@@ -2,10 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react
 import { getSession } from './lib/session.ts';
 import { ErrorPage, NotFoundPage } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
-import { NotBuiltYet } from './ui/not-built.tsx';
-
-/** A page that has not shipped yet: the route exists and says so. */
-const pending = (title: string) => <NotBuiltYet title={title} />;
 
 export const routes: RouteObject[] = [
   {

@@ -2,6 +2,7 @@ import { test as base, expect } from '@playwright/test';
 
 /** Journeys get `baseURL` pointing at the server the global setup started. */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
   baseURL: async ({}, use) => {
     const url = process.env.CHORUS_URL;
     if (!url)
