@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { getSession } from './lib/session.ts';
 import { ErrorPage, NotFoundPage } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';

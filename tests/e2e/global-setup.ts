@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild } from '../../scripts/web-build.ts';
 import { freshDemoDataDir } from '../helpers/demo-template.ts';
