@@ -94,8 +94,6 @@ export interface SongsTable {
   track_number: number | null;
   created_at: string;
   updated_at: string;
-  /** Counted plays, kept by triggers on `plays` (migration 004). */
-  play_count: Generated<number>;
 }
 
 export interface SongArtistsTable {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import * as initial from './001-initial.ts';
 import * as accounts from './002-accounts.ts';
 import * as search from './003-search.ts';
-import * as songPlayCount from './004-song-play-count.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,5 +16,4 @@ export const migrations: Migration[] = [
   { name: '001-initial', up: initial.up },
   { name: '002-accounts', up: accounts.up },
   { name: '003-search', up: search.up },
-  { name: '004-song-play-count', up: songPlayCount.up },
 ];
