@@ -2,11 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './lib/query-client.ts';
 import { restoreSession } from './lib/session.ts';
-import { TOAST_MS } from './lib/toast.ts';
+import { Toasts } from './lib/toasts.tsx';
 import { restorePlayer } from './player/player-store.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -18,7 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer position="top-right" autoClose={TOAST_MS} theme="colored" newestOnTop />
+      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );

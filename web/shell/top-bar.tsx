@@ -1,9 +1,9 @@
-import { ArrowDownCircle, Home, Menu } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ArrowDownCircle, Home, Menu as MenuIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 import { logout, useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { Menu } from '../ui/menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const NO_PREMIUM = 'Chorus has no paid plans: every listener gets every feature.';
@@ -13,10 +13,6 @@ function installApp() {
     "To install Chorus, use your browser's 'Install app' or 'Add to Home screen' option.",
   );
 }
-
-const menuItem =
-  'flex w-full cursor-pointer items-center rounded-sm px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-white/10';
-const menuContent = 'z-50 min-w-48 rounded-md bg-[#282828] p-1 text-white shadow-xl';
 
 /** SPEC §2.13: the top bar of everyone but administrators. */
 export function TopBar() {
@@ -35,33 +31,22 @@ export function TopBar() {
 
   return (
     <header className="flex h-16 items-center gap-3 px-4">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          aria-label="Menu"
-          className="grid size-10 place-items-center rounded-full text-muted hover:text-white md:hidden"
-        >
-          <Menu className="size-6" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={6} className={menuContent}>
-            <DropdownMenu.Item className={menuItem} onSelect={() => navigate('/')}>
-              Home
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menuItem} onSelect={() => notify.info(NO_PREMIUM)}>
-              Explore Premium
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menuItem} onSelect={installApp}>
-              Install App
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={menuItem}
-              onSelect={() => notify.info('For help, ask the people who run this Chorus server.')}
-            >
-              Support
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Menu
+        label="Menu"
+        align="start"
+        triggerClassName="grid size-10 place-items-center rounded-full text-muted hover:text-white md:hidden"
+        items={[
+          { label: 'Home', onSelect: () => navigate('/') },
+          { label: 'Explore Premium', onSelect: () => notify.info(NO_PREMIUM) },
+          { label: 'Install App', onSelect: installApp },
+          {
+            label: 'Support',
+            onSelect: () => notify.info('For help, ask the people who run this Chorus server.'),
+          },
+        ]}
+      >
+        <MenuIcon className="size-6" />
+      </Menu>
       <button
         type="button"
         aria-label="Home"
@@ -73,25 +58,17 @@ export function TopBar() {
       <SearchBox />
       <div className="ml-auto flex items-center gap-3">
         {isAuth ? (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger
-              aria-label="Profile menu"
-              className="grid size-10 place-items-center rounded-full border-4 border-elevated bg-brand font-bold text-black hover:scale-105"
-            >
-              {(user?.name ?? '?').slice(0, 1).toUpperCase()}
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
-                <DropdownMenu.Item className={menuItem} onSelect={() => navigate('/profile')}>
-                  Profile
-                </DropdownMenu.Item>
-                <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
-                <DropdownMenu.Item className={menuItem} onSelect={onLogout}>
-                  Log out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <Menu
+            label="Profile menu"
+            align="end"
+            triggerClassName="grid size-10 place-items-center rounded-full border-4 border-elevated bg-brand font-bold text-black hover:scale-105"
+            items={[
+              { label: 'Profile', onSelect: () => navigate('/profile') },
+              { label: 'Log out', onSelect: onLogout, separated: true },
+            ]}
+          >
+            {(user?.name ?? '?').slice(0, 1).toUpperCase()}
+          </Menu>
         ) : (
           <>
             <button

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { ensureWebBuild } from '../../scripts/web-build.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/helpers/chromium.ts';
+import { freshDemoDataDir } from '../../tests/helpers/demo-template.ts';
+import { startServer } from '../../tests/helpers/server-process.ts';
+import { type Figure, percentile, type Scenario } from '../scenario.ts';
+
+/** Fresh browser contexts (each with an empty cache), each clicking every trending song once. */
+const ROUNDS = 4;
+
+declare global {
+  interface Window {
+    /** Milliseconds from each play click to the `playing` event that followed it. */
+    __playLatencies: number[];
+  }
+}
+
+const trending = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Trending songs' }) });
+
+/** Clicks each trending song's Play button once, paused in between; returns the latencies. */
+async function round(page: Page, url: string): Promise<number[]> {
+  await page.goto(url);
+  const buttons = trending(page).getByRole('button', { name: /^Play / });
+  await buttons.first().waitFor({ state: 'attached' });
+  const labels = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!));
+  // Last to first: the player preloads the song after the current one, so walking backwards
+  // makes every click a song the browser has not fetched yet (the slow case).
+  for (const label of labels.reverse()) {
+    const before = await page.evaluate(() => window.__playLatencies.length);
+    await trending(page).getByRole('button', { name: label, exact: true }).click({ force: true });
+    await page.waitForFunction((n) => window.__playLatencies.length > n, before);
+    await page.evaluate(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!;
+      audio.pause();
+    });
+    await trending(page).getByRole('button', { name: label, exact: true }).waitFor();
+  }
+  return page.evaluate(() => window.__playLatencies);
+}
+
+const scenario: Scenario = {
+  name: 'play-latency',
+  description:
+    'click on a home Play button → the <audio> `playing` event, measured in Chromium on localhost (demo catalog, songs not yet cached)',
+  async run(): Promise<Figure[]> {
+    await ensureWebBuild(() => {});
+    const dataDir = await freshDemoDataDir('chorus-bench-play-');
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'on' }, 120_000);
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      const latencies: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.addInitScript(() => {
+          window.__playLatencies = [];
+          let clickedAt: number | null = null;
+          // Capture phase, so the time is taken before the app's own handler runs; the event's
+          // timeStamp is when the browser received the click.
+          document.addEventListener(
+            'click',
+            (event) => {
+              const target = event.target as Element | null;
+              if (target?.closest('button[aria-label^="Play "]')) clickedAt = event.timeStamp;
+            },
+            true,
+          );
+          // `playing` does not bubble, but capture listeners on the document still see it.
+          document.addEventListener(
+            'playing',
+            (event) => {
+              const audio = event.target as HTMLElement;
+              if (clickedAt === null || audio.dataset.player !== 'main') return;
+              window.__playLatencies.push(performance.now() - clickedAt);
+              clickedAt = null;
+            },
+            true,
+          );
+        });
+        const page = await context.newPage();
+        const got = await round(page, server.url);
+        if (process.env.BENCH_VERBOSE) console.log(got.map((v) => v.toFixed(0)).join(" "));
+        latencies.push(...got);
+        await context.close();
+      }
+      const load = os.loadavg().map((value) => value.toFixed(2));
+      return [
+        {
+          name: 'click → playing (median)',
+          value: percentile(latencies, 50),
+          unit: 'ms',
+          budget: { op: '<=', value: 150 },
+          note: `${latencies.length} clicks; load average ${load.join(' ')}`,
+        },
+        {
+          name: 'click → playing (p95)',
+          value: percentile(latencies, 95),
+          unit: 'ms',
+          budget: { op: '<=', value: 150 },
+          note: `max ${Math.max(...latencies).toFixed(0)} ms`,
+        },
+      ];
+    } finally {
+      await browser.close();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default scenario;

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { ToastContainer, toast } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { attachToasts, TOAST_MS } from './toast.ts';
+
+/** The toast container itself; loaded on demand by `<Toasts />`. */
+export function ToastHost() {
+  // Effects run child first: the container is registered before waiting toasts are shown.
+  useEffect(
+    () =>
+      attachToasts(({ kind, message, autoClose }) => {
+        toast[kind](message, { autoClose });
+      }),
+    [],
+  );
+  return <ToastContainer position="top-right" autoClose={TOAST_MS} theme="colored" newestOnTop />;
+}
