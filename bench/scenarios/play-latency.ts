@@ -8,7 +8,7 @@ import { startServer } from '../../tests/helpers/server-process.ts';
 import { type Figure, percentile, type Scenario } from '../scenario.ts';
 
 /** Fresh browser contexts (each with an empty cache), each clicking every trending song once. */
-const ROUNDS = 4;
+const ROUNDS = 6;
 
 declare global {
   interface Window {
@@ -29,9 +29,20 @@ async function round(page: Page, url: string): Promise<number[]> {
   // Last to first: the player preloads the song after the current one, so walking backwards
   // makes every click a song the browser has not fetched yet (the slow case).
   for (const label of labels.reverse()) {
-    const before = await page.evaluate(() => window.__playLatencies.length);
+    // Waits inside the page for the next sample, checking rarely so as not to busy the page.
+    const next = page.evaluate(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const timer = setInterval(() => {
+            if (window.__playLatencies.length <= n) return;
+            clearInterval(timer);
+            resolve();
+          }, 50);
+        }),
+      await page.evaluate(() => window.__playLatencies.length),
+    );
     await trending(page).getByRole('button', { name: label, exact: true }).click({ force: true });
-    await page.waitForFunction((n) => window.__playLatencies.length > n, before);
+    await next;
     await page.evaluate(() => {
       const audio = document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!;
       audio.pause();
@@ -52,6 +63,7 @@ const scenario: Scenario = {
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
       const latencies: number[] = [];
+      const firstClicks: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         await context.addInitScript(() => {
@@ -81,8 +93,9 @@ const scenario: Scenario = {
         });
         const page = await context.newPage();
         const got = await round(page, server.url);
-        if (process.env.BENCH_VERBOSE) console.log(got.map((v) => v.toFixed(0)).join(" "));
+        if (process.env.BENCH_VERBOSE) console.log(got.map((v) => v.toFixed(0)).join(' '));
         latencies.push(...got);
+        firstClicks.push(got[0]!);
         await context.close();
       }
       const load = os.loadavg().map((value) => value.toFixed(2));
@@ -100,6 +113,12 @@ const scenario: Scenario = {
           unit: 'ms',
           budget: { op: '<=', value: 150 },
           note: `max ${Math.max(...latencies).toFixed(0)} ms`,
+        },
+        {
+          name: 'first click after the page loads (median)',
+          value: percentile(firstClicks, 50),
+          unit: 'ms',
+          note: `max ${Math.max(...firstClicks).toFixed(0)} ms over ${firstClicks.length} page loads`,
         },
       ];
     } finally {
