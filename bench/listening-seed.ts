@@ -23,10 +23,13 @@ export async function seedLargeCatalog(
   const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
+  // mulberry32: a full-period 32-bit generator (an LCG in doubles loses bits and cycles early).
   let seed = 42;
   const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
   const title = () => `${word()} ${word()}${random() < 0.5 ? ` ${word()}` : ''}`;

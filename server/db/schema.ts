@@ -129,6 +129,26 @@ export interface PlaysTable {
   played_at: string;
 }
 
+/** All-time plays per song, kept by triggers on `plays` (migration 004). */
+export interface SongPlayTotalsTable {
+  song_id: number;
+  plays: number;
+}
+
+/** Plays per song per UTC day (`YYYY-MM-DD`), kept by triggers on `plays`. */
+export interface SongPlayDaysTable {
+  day: string;
+  song_id: number;
+  plays: number;
+}
+
+/** Plays per UTC day with the sum of their song ids: a cheap "has this day changed" stamp. */
+export interface PlayDaysTable {
+  day: string;
+  plays: number;
+  song_sum: number;
+}
+
 export interface FollowsTable {
   user_id: number;
   artist_id: number;
@@ -139,6 +159,12 @@ export interface LikesTable {
   user_id: number;
   song_id: number;
   created_at: string;
+}
+
+/** One row (id 1): moves with every change to what song lists show (migration 005). */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
 }
 
 export interface Database {
@@ -154,8 +180,12 @@ export interface Database {
   playlists: PlaylistsTable;
   playlist_songs: PlaylistSongsTable;
   plays: PlaysTable;
+  song_play_totals: SongPlayTotalsTable;
+  song_play_days: SongPlayDaysTable;
+  play_days: PlayDaysTable;
   follows: FollowsTable;
   likes: LikesTable;
+  catalog_version: CatalogVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import * as initial from './001-initial.ts';
 import * as accounts from './002-accounts.ts';
 import * as search from './003-search.ts';
+import * as playCounts from './004-play-counts.ts';
+import * as catalogVersion from './005-catalog-version.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   { name: '001-initial', up: initial.up },
   { name: '002-accounts', up: accounts.up },
   { name: '003-search', up: search.up },
+  { name: '004-play-counts', up: playCounts.up },
+  { name: '005-catalog-version', up: catalogVersion.up },
 ];

@@ -16,6 +16,8 @@ export interface SongRecord {
   album_title: string | null;
   track_number: number | null;
   created_at: string;
+  /** All-time plays, when the query joined `song_play_totals`; presentSongs then skips a lookup. */
+  plays?: number | null;
 }
 
 export interface SongArtistRecord {
@@ -98,6 +100,23 @@ const albumColumns = [
   'artists.name as artist_name',
 ] as const;
 
+/** Play sums of one day: ids and counts side by side (compact for a 28-day window in memory). */
+export interface DayCounts {
+  ids: Int32Array;
+  n: Int32Array;
+}
+
+function dayCounts(rows: { id: number | null; n: number }[]): DayCounts {
+  const kept = rows.filter((row) => row.id !== null && Number(row.n) > 0);
+  const ids = new Int32Array(kept.length);
+  const n = new Int32Array(kept.length);
+  kept.forEach((row, i) => {
+    ids[i] = Number(row.id);
+    n[i] = Number(row.n);
+  });
+  return { ids, n };
+}
+
 export interface Ranked {
   id: number;
   n: number;
@@ -112,16 +131,110 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
 
-  async songsByIds(ids: number[]): Promise<SongRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
+  /** Song rows with their album title and all-time plays (so presenting needs no count query). */
+  private songRows() {
+    return this.db
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
-      .where('songs.id', 'in', ids)
-      .where(songIsListed)
-      .execute();
+      .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+      .select([...songColumns, 'song_play_totals.plays as plays']);
+  }
+
+  async songsByIds(ids: number[]): Promise<SongRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.songRows().where('songs.id', 'in', ids).where(songIsListed).execute();
     return inOrder(ids, rows);
+  }
+
+  /** Plays per UTC day from `fromDay` on, each with a stamp that changes when the day does. */
+  async playDays(fromDay: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('play_days')
+      .select(['day', 'plays', 'song_sum'])
+      .where('day', '>=', fromDay)
+      .execute();
+    return new Map(rows.map((row) => [row.day, `${row.plays}:${row.song_sum}`]));
+  }
+
+  /** Plays of each song on one day (any song: visibility is applied to the few that rank). */
+  async songPlaysOn(day: string): Promise<DayCounts> {
+    const rows = await this.db
+      .selectFrom('song_play_days')
+      .select(['song_id as id', 'plays as n'])
+      .where('day', '=', day)
+      .execute();
+    return dayCounts(rows);
+  }
+
+  /** Plays of each credited artist's songs on one day. */
+  async artistPlaysOn(day: string): Promise<DayCounts> {
+    const rows = await this.db
+      .selectFrom('song_play_days')
+      .innerJoin('song_artists', 'song_artists.song_id', 'song_play_days.song_id')
+      .select([
+        'song_artists.artist_id as id',
+        (eb) => eb.fn.sum<number>('song_play_days.plays').as('n'),
+      ])
+      .where('song_play_days.day', '=', day)
+      .groupBy('song_artists.artist_id')
+      .execute();
+    return dayCounts(rows);
+  }
+
+  /** Plays of each album's songs on one day. */
+  async albumPlaysOn(day: string): Promise<DayCounts> {
+    const rows = await this.db
+      .selectFrom('song_play_days')
+      .innerJoin('songs', 'songs.id', 'song_play_days.song_id')
+      .select(['songs.album_id as id', (eb) => eb.fn.sum<number>('song_play_days.plays').as('n')])
+      .where('song_play_days.day', '=', day)
+      .where('songs.album_id', 'is not', null)
+      .groupBy('songs.album_id')
+      .execute();
+    return dayCounts(rows);
+  }
+
+  /**
+   * Which of these songs, artists and albums listeners may see right now, in one query: built
+   * once per home snapshot and run per request, so an admin's change shows at once.
+   */
+  visibleQuery(ids: { songs: number[]; artists: number[]; albums: number[] }) {
+    const none = [0]; // `in ()` is not valid SQL; no row has id 0
+    const songs = this.db
+      .selectFrom('songs')
+      .select([sql<number>`1`.as('kind'), 'songs.id'])
+      .where('songs.id', 'in', ids.songs.length > 0 ? ids.songs : none)
+      .where(songIsListed);
+    const artists = this.db
+      .selectFrom('artists')
+      .select([sql<number>`2`.as('kind'), 'artists.id'])
+      .where('artists.id', 'in', ids.artists.length > 0 ? ids.artists : none)
+      .where('artists.is_disabled', '=', 0);
+    const albums = this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select([sql<number>`3`.as('kind'), 'albums.id'])
+      .where('albums.id', 'in', ids.albums.length > 0 ? ids.albums : none)
+      .where('artists.is_disabled', '=', 0);
+    return songs.unionAll(artists).unionAll(albums).compile();
+  }
+
+  async runVisible(
+    query: ReturnType<CatalogRepository['visibleQuery']>,
+  ): Promise<{ songs: Set<number>; artists: Set<number>; albums: Set<number> }> {
+    const result = await this.db.executeQuery(query);
+    const visible = {
+      songs: new Set<number>(),
+      artists: new Set<number>(),
+      albums: new Set<number>(),
+    };
+    for (const row of result.rows) {
+      const kind = Number(row.kind);
+      (kind === 1 ? visible.songs : kind === 2 ? visible.artists : visible.albums).add(
+        Number(row.id),
+      );
+    }
+    return visible;
   }
 
   /** Listed songs most played since `since`, with their play counts. */
@@ -207,6 +320,50 @@ export class CatalogRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * An enabled artist with its followers, listed songs and distinct listeners since `since`, in
+   * one query (the listener count reads only the plays index).
+   */
+  findArtistWithStats(
+    id: number,
+    since: string,
+  ): Promise<
+    | (ArtistRecord & {
+        followers: number | null;
+        song_count: number | null;
+        listeners: number | null;
+      })
+    | undefined
+  > {
+    return this.db
+      .selectFrom('artists')
+      .select(artistColumns)
+      .select((eb) => [
+        eb
+          .selectFrom('follows')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('follows.artist_id', '=', 'artists.id')
+          .as('followers'),
+        eb
+          .selectFrom('song_artists')
+          .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('song_artists.artist_id', '=', 'artists.id')
+          .where((inner) => songIsListed(inner as unknown as ExpressionBuilder<Database, 'songs'>))
+          .as('song_count'),
+        eb
+          .selectFrom('song_artists')
+          .innerJoin('plays', 'plays.song_id', 'song_artists.song_id')
+          .select((inner) => inner.fn.count<number>('plays.listener_key').distinct().as('n'))
+          .whereRef('song_artists.artist_id', '=', 'artists.id')
+          .where('plays.played_at', '>=', since)
+          .as('listeners'),
+      ])
+      .where('artists.id', '=', id)
+      .where('artists.is_disabled', '=', 0)
+      .executeTakeFirst();
+  }
+
   findAlbum(id: number): Promise<AlbumRecord | undefined> {
     return this.db
       .selectFrom('albums')
@@ -219,11 +376,8 @@ export class CatalogRepository {
 
   /** The listed songs an artist is credited on, newest first (popularity is applied above). */
   songsOfArtist(artistId: number, limit: number): Promise<SongRecord[]> {
-    return this.db
-      .selectFrom('songs')
+    return this.songRows()
       .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
       .where('song_artists.artist_id', '=', artistId)
       .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
       .orderBy('songs.created_at', 'desc')
@@ -233,10 +387,7 @@ export class CatalogRepository {
   }
 
   songsOfAlbum(albumId: number): Promise<SongRecord[]> {
-    return this.db
-      .selectFrom('songs')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
+    return this.songRows()
       .where('songs.album_id', '=', albumId)
       .where(songIsListed)
       .orderBy('songs.track_number')
@@ -269,11 +420,7 @@ export class CatalogRepository {
   }
 
   newestSongs(limit: number, excluding: number[]): Promise<SongRecord[]> {
-    let query = this.db
-      .selectFrom('songs')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
-      .where(songIsListed);
+    let query = this.songRows().where(songIsListed);
     if (excluding.length > 0) query = query.where('songs.id', 'not in', excluding);
     return query
       .orderBy('songs.created_at', 'desc')
@@ -297,10 +444,7 @@ export class CatalogRepository {
   }
 
   listSongs(offset: number, limit: number): Promise<SongRecord[]> {
-    return this.db
-      .selectFrom('songs')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
+    return this.songRows()
       .where(songIsListed)
       .orderBy('songs.created_at', 'desc')
       .orderBy('songs.id', 'desc')
@@ -319,13 +463,7 @@ export class CatalogRepository {
   }
 
   findListedSong(id: number): Promise<SongRecord | undefined> {
-    return this.db
-      .selectFrom('songs')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(songColumns)
-      .where('songs.id', '=', id)
-      .where(songIsListed)
-      .executeTakeFirst();
+    return this.songRows().where('songs.id', '=', id).where(songIsListed).executeTakeFirst();
   }
 
   /** Artists of each song, in credit order. */
@@ -344,12 +482,11 @@ export class CatalogRepository {
   async playCounts(songIds: number[]): Promise<Map<number, number>> {
     if (songIds.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('plays')
-      .select(['song_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .selectFrom('song_play_totals')
+      .select(['song_id', 'plays'])
       .where('song_id', 'in', songIds)
-      .groupBy('song_id')
       .execute();
-    return new Map(rows.map((row) => [row.song_id, Number(row.n)]));
+    return new Map(rows.map((row) => [Number(row.song_id), Number(row.plays)]));
   }
 
   listArtists(offset: number, limit: number): Promise<ArtistRecord[]> {

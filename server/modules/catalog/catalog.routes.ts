@@ -13,7 +13,7 @@ import { sendMedia } from '../../media/send.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
 import { CatalogService } from './catalog.service.ts';
 
-/** Long enough to absorb a rush on the home page, short enough that new plays show soon. */
+/** How long a home snapshot serves before it is rebuilt in the background (plays show this soon). */
 export const RANKING_CACHE_MS = 10_000;
 
 export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogService {
@@ -28,6 +28,12 @@ function pageRequest(query: PageQuery) {
 
 export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
   const catalog = createCatalogService(deps, RANKING_CACHE_MS);
+  // The first visitor should not wait for the rankings: build them as soon as the server listens.
+  app.addHook('onListen', async () => {
+    catalog
+      .warmHome()
+      .catch((error: unknown) => app.log.error({ err: error }, 'home warm-up failed'));
+  });
 
   // A player asks for the same song in many Range requests; remembering a lookup for a moment
   // spares the database without letting a deleted song play on for long.

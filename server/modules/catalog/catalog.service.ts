@@ -11,6 +11,7 @@ import type {
   Ranked,
   SongRecord,
 } from './catalog.repository.ts';
+import { PlayWindows, type Tally } from './popularity.ts';
 
 export interface PageRequest {
   page: number;
@@ -41,14 +42,50 @@ export const HOME_ALBUMS = 6;
 export const ARTIST_SONGS = 50;
 
 export interface CatalogOptions {
-  /** How long the home rows' popularity ranking is reused per instance; 0 turns reuse off. */
+  /**
+   * How long a home snapshot (rankings and presented rows) is served before it is rebuilt in the
+   * background; 0 rebuilds it for every request.
+   */
   rankingCacheMs: number;
 }
 
-interface HomeRanking {
-  songs: number[];
-  artists: number[];
-  albums: number[];
+/** A home row's candidates, presented: the most played first, then the newest to top up. */
+interface RowCandidates<T> {
+  ranked: T[];
+  newest: T[];
+  /** The newest list holds every visible item, so a short row is truly short. */
+  exhaustive: boolean;
+}
+
+interface HomeSnapshot {
+  at: number;
+  songs: RowCandidates<Song>;
+  artists: RowCandidates<Artist>;
+  albums: RowCandidates<Album>;
+  /** Which candidates are still visible: run per request so admin changes show at once. */
+  check: ReturnType<CatalogRepository['visibleQuery']>;
+}
+
+/** Candidates kept per row beyond what it shows, for items hidden after the snapshot was taken. */
+const SPARE = 10;
+
+/** The row: ranked visible items first, then the newest visible others; null if it came up short. */
+function homeRow<T extends { _id: number }>(
+  row: RowCandidates<T>,
+  limit: number,
+  visible: Set<number>,
+): T[] | null {
+  const out: T[] = [];
+  const taken = new Set<number>();
+  for (const list of [row.ranked, row.newest]) {
+    for (const item of list) {
+      if (out.length >= limit) return out;
+      if (!visible.has(item._id) || taken.has(item._id)) continue;
+      out.push(item);
+      taken.add(item._id);
+    }
+  }
+  return out.length >= limit || row.exhaustive ? out : null;
 }
 
 /** Ranked ids first, then the newest others, up to `limit`. */
@@ -68,57 +105,146 @@ async function rankedThenNewest<T extends { id: number }>(
 }
 
 export class CatalogService {
-  private rankingCache: { at: number; ranking: Promise<HomeRanking> } | null = null;
+  private readonly windows: PlayWindows;
+  private snapshot: HomeSnapshot | null = null;
+  private building: Promise<HomeSnapshot> | null = null;
 
   constructor(
     private readonly catalog: CatalogRepository,
     private readonly artistStats: ArtistStatsRepository,
     private readonly options: CatalogOptions = { rankingCacheMs: 0 },
-  ) {}
+  ) {
+    this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
+  }
 
-  /**
-   * Which songs, artists and albums lead the home rows. These aggregate the plays and are the same
-   * for every listener, so concurrent callers share one computation, kept for a few seconds.
-   */
-  private homeRanking(now: number): Promise<HomeRanking> {
-    const cached = this.rankingCache;
-    if (cached && now - cached.at < this.options.rankingCacheMs) return cached.ranking;
-    const popularSince = isoDaysAgo(POPULAR_WINDOW_DAYS, now);
-    const ids = (ranked: Promise<Ranked[]>) => ranked.then((rows) => rows.map((row) => row.id));
-    const ranking = Promise.all([
-      ids(this.catalog.mostPlayedSongs(isoDaysAgo(TRENDING_WINDOW_DAYS, now), HOME_SONGS)),
-      ids(this.catalog.mostPlayedArtists(popularSince, HOME_ARTISTS)),
-      ids(this.catalog.mostPlayedAlbums(popularSince, HOME_ALBUMS)),
-    ]).then(([songs, artists, albums]) => ({ songs, artists, albums }));
-    this.rankingCache = { at: now, ranking };
-    // A failed computation must not be served from the cache.
-    ranking.catch(() => {
-      if (this.rankingCache?.ranking === ranking) this.rankingCache = null;
-    });
-    return ranking;
+  /** The ranked ids whose rows are visible, asking for more ranked ids while too few are. */
+  private async topVisible<T extends { id: number }>(
+    tally: Tally,
+    want: number,
+    byIds: (ids: number[]) => Promise<T[]>,
+  ): Promise<T[]> {
+    let k = want;
+    for (;;) {
+      const rows = await byIds(tally.top(k));
+      if (rows.length >= want || k >= tally.size) return rows.slice(0, want);
+      k *= 4;
+    }
   }
 
   /**
-   * Home (SPEC §2.4). Rows are fetched fresh from the ranked ids, so a song deleted or an artist
-   * disabled a moment ago never shows, and rows are topped up with the newest when listening is thin.
+   * Builds the home snapshot: rankings from the play windows, and every candidate presented with
+   * its counts, so serving the page is one visibility check. Concurrent callers share one build.
+   */
+  private rebuildHome(now: number): Promise<HomeSnapshot> {
+    if (this.building) return this.building;
+    const build = async (): Promise<HomeSnapshot> => {
+      await this.windows.update(now);
+      const [rankedSongs, newestSongs] = await Promise.all([
+        this.topVisible(this.windows.songs, HOME_SONGS + SPARE, (ids) =>
+          this.catalog.songsByIds(ids),
+        ),
+        this.catalog.newestSongs(HOME_SONGS + SPARE, []),
+      ]);
+      const [rankedArtists, newestArtists] = await Promise.all([
+        this.topVisible(this.windows.artists, HOME_ARTISTS + SPARE, (ids) =>
+          this.catalog.artistsByIds(ids),
+        ),
+        this.catalog.newestArtists(HOME_ARTISTS + SPARE, []),
+      ]);
+      const [rankedAlbums, newestAlbums] = await Promise.all([
+        this.topVisible(this.windows.albums, HOME_ALBUMS + SPARE, (ids) =>
+          this.catalog.albumsByIds(ids),
+        ),
+        this.catalog.newestAlbums(HOME_ALBUMS + SPARE, []),
+      ]);
+      const songs = await this.presentSongs([...rankedSongs, ...newestSongs]);
+      const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now);
+      const albumRows = [...rankedAlbums, ...newestAlbums];
+      const counts = await this.catalog.albumSongCounts(albumRows.map((row) => row.id));
+      const albums = albumRows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
+      const split = <T>(items: T[], ranked: number, newest: number, asked: number) => ({
+        ranked: items.slice(0, ranked),
+        newest: items.slice(ranked),
+        exhaustive: newest < asked,
+      });
+      const snapshot: HomeSnapshot = {
+        at: now,
+        songs: split(songs, rankedSongs.length, newestSongs.length, HOME_SONGS + SPARE),
+        artists: split(artists, rankedArtists.length, newestArtists.length, HOME_ARTISTS + SPARE),
+        albums: split(albums, rankedAlbums.length, newestAlbums.length, HOME_ALBUMS + SPARE),
+        check: this.catalog.visibleQuery({
+          songs: songs.map((song) => song._id),
+          artists: artists.map((artist) => artist._id),
+          albums: albums.map((album) => album._id),
+        }),
+      };
+      this.snapshot = snapshot;
+      return snapshot;
+    };
+    const building = build().finally(() => {
+      this.building = null;
+    });
+    this.building = building;
+    return building;
+  }
+
+  /** Starts building the home snapshot ahead of the first visitor (called when the server listens). */
+  warmHome(now = Date.now()): Promise<void> {
+    return this.rebuildHome(now).then(() => undefined);
+  }
+
+  /**
+   * Home (SPEC §2.4). Rankings and counts come from a snapshot rebuilt in the background every
+   * `rankingCacheMs` (plays show within seconds); visibility is checked on every request, so a
+   * song deleted or an artist disabled a moment ago never shows.
    */
   async homeFeed(now = Date.now()): Promise<HomeFeed> {
-    const ranking = await this.homeRanking(now);
+    let snapshot = this.snapshot;
+    if (!snapshot || now - snapshot.at >= this.options.rankingCacheMs) {
+      const rebuilt = this.rebuildHome(now);
+      if (!snapshot || this.options.rankingCacheMs === 0) snapshot = await rebuilt;
+      else rebuilt.catch(() => {}); // the stale snapshot serves on; the next request retries
+    }
+    let feed = await this.serveHome(snapshot);
+    // Too many candidates hidden since the snapshot: rebuild now rather than show a short row.
+    if (!feed) feed = await this.serveHome(await this.rebuildHome(now));
+    if (!feed) throw new Error('home snapshot came up short twice');
+    return feed;
+  }
+
+  private async serveHome(snapshot: HomeSnapshot): Promise<HomeFeed | null> {
+    const visible = await this.catalog.runVisible(snapshot.check);
+    const trendingSongs = homeRow(snapshot.songs, HOME_SONGS, visible.songs);
+    const popularArtists = homeRow(snapshot.artists, HOME_ARTISTS, visible.artists);
+    const popularAlbums = homeRow(snapshot.albums, HOME_ALBUMS, visible.albums);
+    if (!trendingSongs || !popularArtists || !popularAlbums) return null;
+    return { popularArtists, popularAlbums, trendingSongs };
+  }
+
+  /** The home rows computed straight from the plays table (the reference the snapshot matches). */
+  async homeFeedFromPlays(now = Date.now()): Promise<HomeFeed> {
+    const popularSince = isoDaysAgo(POPULAR_WINDOW_DAYS, now);
+    const ids = (ranked: Promise<Ranked[]>) => ranked.then((rows) => rows.map((row) => row.id));
+    const [songIds, artistIds, albumIds] = await Promise.all([
+      ids(this.catalog.mostPlayedSongs(isoDaysAgo(TRENDING_WINDOW_DAYS, now), HOME_SONGS)),
+      ids(this.catalog.mostPlayedArtists(popularSince, HOME_ARTISTS)),
+      ids(this.catalog.mostPlayedAlbums(popularSince, HOME_ALBUMS)),
+    ]);
     const [songs, artists, albums] = await Promise.all([
       rankedThenNewest(
-        ranking.songs,
+        songIds,
         HOME_SONGS,
         (ids) => this.catalog.songsByIds(ids),
         (limit, excluding) => this.catalog.newestSongs(limit, excluding),
       ),
       rankedThenNewest(
-        ranking.artists,
+        artistIds,
         HOME_ARTISTS,
         (ids) => this.catalog.artistsByIds(ids),
         (limit, excluding) => this.catalog.newestArtists(limit, excluding),
       ),
       rankedThenNewest(
-        ranking.albums,
+        albumIds,
         HOME_ALBUMS,
         (ids) => this.catalog.albumsByIds(ids),
         (limit, excluding) => this.catalog.newestAlbums(limit, excluding),
@@ -160,17 +286,22 @@ export class CatalogService {
 
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
-    const row = await this.catalog.findArtist(id);
+    const row = await this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS));
     if (!row) throw notFound('Artist not found');
-    const [[artist], songRows, following] = await Promise.all([
-      this.presentArtists([row]),
+    const one = (n: number | null) => new Map([[id, Number(n ?? 0)]]);
+    const artist = presentArtist(row, {
+      followers: one(row.followers),
+      monthlyListeners: one(row.listeners),
+      songCounts: one(row.song_count),
+    });
+    const [songRows, following] = await Promise.all([
       this.catalog.songsOfArtist(id, ARTIST_SONGS),
       callerId === null ? false : this.catalog.isFollowing(callerId, id),
     ]);
     const songs = await this.presentSongs(songRows);
     // Stable sort: equal play counts keep newest first.
     songs.sort((a, b) => b.plays - a.plays);
-    return { ...artist!, songs, following };
+    return { ...artist, songs, following };
   }
 
   async albumDetail(id: number): Promise<AlbumDetail> {
@@ -184,15 +315,26 @@ export class CatalogService {
     };
   }
 
-  /** Presents song rows with their artists and play counts in three queries, whatever the count. */
+  /**
+   * Presents song rows with their artists and play counts in at most two queries, whatever the
+   * count; rows selected `withPlays` (repository) carry their counts, which saves one.
+   */
   async presentSongs(rows: SongRecord[]): Promise<Song[]> {
+    if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
+    const carried = rows.every((row) => row.plays !== undefined);
     const [artists, plays] = await Promise.all([
       this.catalog.artistsOfSongs(ids),
-      this.catalog.playCounts(ids),
+      carried ? null : this.catalog.playCounts(ids),
     ]);
     const bySong = groupArtists(artists);
-    return rows.map((row) => presentSong(row, bySong.get(row.id) ?? [], plays.get(row.id) ?? 0));
+    return rows.map((row) =>
+      presentSong(
+        row,
+        bySong.get(row.id) ?? [],
+        plays ? (plays.get(row.id) ?? 0) : Number(row.plays ?? 0),
+      ),
+    );
   }
 
   /**
