@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+  recordPlays,
+} from '../../../tests/helpers/factories.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function version(): Promise<number> {
+  const row = await ctx.deps.db
+    .selectFrom('catalog_version')
+    .select('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** Runs `change` and tells whether the catalog version moved. */
+async function moves(change: () => Promise<unknown>): Promise<boolean> {
+  const before = await version();
+  await change();
+  return (await version()) > before;
+}
+
+describe('catalog_version (migration 005)', () => {
+  it('moves with every change to songs, albums, artists, credits and playlist songs', async () => {
+    const db = ctx.deps.db;
+    let artistId = 0;
+    let albumId = 0;
+    let songId = 0;
+    expect(
+      await moves(async () => {
+        artistId = (await createArtist(ctx.deps)).id;
+      }),
+    ).toBe(true);
+    expect(
+      await moves(async () => {
+        albumId = (await createAlbum(ctx.deps, artistId)).id;
+      }),
+    ).toBe(true);
+    expect(
+      await moves(async () => {
+        songId = (await createSong(ctx.deps, { artistIds: [artistId], albumId })).id;
+      }),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db.updateTable('songs').set({ title: 'New title' }).where('id', '=', songId).execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db.updateTable('albums').set({ title: 'New album' }).where('id', '=', albumId).execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db.updateTable('artists').set({ is_disabled: 1 }).where('id', '=', artistId).execute(),
+      ),
+    ).toBe(true);
+    const other = await createArtist(ctx.deps);
+    expect(
+      await moves(() =>
+        db
+          .insertInto('song_artists')
+          .values({ song_id: songId, artist_id: other.id, position: 1 })
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db
+          .deleteFrom('song_artists')
+          .where('song_id', '=', songId)
+          .where('artist_id', '=', other.id)
+          .execute(),
+      ),
+    ).toBe(true);
+
+    const owner = await createUser(ctx.deps);
+    const now = new Date().toISOString();
+    const playlist = await db
+      .insertInto('playlists')
+      .values({
+        owner_id: owner.id,
+        name: 'P',
+        description: '',
+        is_public: 1,
+        cover_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      await moves(() =>
+        db
+          .insertInto('playlist_songs')
+          .values({ playlist_id: playlist.id, song_id: songId, position: 0, added_at: now })
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db
+          .updateTable('playlist_songs')
+          .set({ position: 5 })
+          .where('song_id', '=', songId)
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => db.deleteFrom('playlist_songs').where('song_id', '=', songId).execute()),
+    ).toBe(true);
+    expect(await moves(() => db.deleteFrom('songs').where('id', '=', songId).execute())).toBe(true);
+  });
+
+  it('stays put when only plays are recorded', async () => {
+    const artist = await createArtist(ctx.deps);
+    const song = await createSong(ctx.deps, { artistIds: [artist.id] });
+    expect(await moves(() => recordPlays(ctx.deps, song.id, 3))).toBe(false);
+    expect(await moves(() => recordPlays(ctx.deps, song.id, 1))).toBe(false);
+  });
+});
