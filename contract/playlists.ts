@@ -67,6 +67,19 @@ export type MoveSongBody = Static<typeof MoveSongBody>;
 
 export const PlaylistIdParams = Type.Object({ playlistId: Id });
 
+/** The most songs one slice of a playlist may ask for. */
+export const PLAYLIST_PAGE_MAX = 500;
+
+/**
+ * A slice of a playlist's songs (Chorus's page shows the first rows before the rest arrive).
+ * Without `limit` the answer holds every song, as the original client expects.
+ */
+export const PlaylistSongsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYLIST_PAGE_MAX })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+export type PlaylistSongsQuery = Static<typeof PlaylistSongsQuery>;
+
 export const CreatedPlaylist = Type.Object({
   message: Type.String(),
   data: Playlist,

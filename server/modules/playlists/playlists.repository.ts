@@ -36,6 +36,34 @@ const playlistColumns = [
   'playlists.updated_at',
 ] as const;
 
+/** A playlist's song with its play count, read in the same row. */
+export interface PlaylistSongRecord extends SongRecord {
+  play_count: number | null;
+}
+
+export interface PlaylistSongArtist {
+  song_id: number;
+  artist_id: number;
+  name: string;
+}
+
+/**
+ * The same figures `stats()` gives, from the playlist's listed songs already read in order: a
+ * full read then needs no second pass over the playlist in the database.
+ */
+export function statsOfSongs(rows: readonly SongRecord[]): PlaylistStats {
+  let durationSeconds = 0;
+  const covers: string[] = [];
+  let seen = 0;
+  for (const row of rows) {
+    durationSeconds += row.duration;
+    if (row.cover_key === null || seen >= COVER_WINDOW) continue;
+    seen++;
+    if (covers.length < 4 && !covers.includes(row.cover_key)) covers.push(row.cover_key);
+  }
+  return { songCount: rows.length, durationSeconds, covers };
+}
+
 /** The columns of `SongRecord`, as the catalog presents songs. */
 const songColumns = [
   'songs.id',
@@ -226,6 +254,79 @@ export class PlaylistsRepository {
       .where(songIsListed)
       .orderBy('playlist_songs.position')
       .orderBy('playlist_songs.song_id')
+      .execute();
+  }
+
+  /**
+   * The listed songs of a playlist in its order, with their play counts (the totals the plays
+   * triggers keep), in one query keyed on the playlist; `page` reads a slice only.
+   */
+  songsWithPlays(
+    playlistId: number,
+    page?: { offset: number; limit: number },
+  ): Promise<PlaylistSongRecord[]> {
+    let query = this.db
+      .selectFrom('playlist_songs')
+      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+      .select([...songColumns, 'song_play_totals.plays as play_count'])
+      .where('playlist_songs.playlist_id', '=', playlistId)
+      .where(songIsListed)
+      .orderBy('playlist_songs.position')
+      .orderBy('playlist_songs.song_id');
+    if (page) query = query.offset(page.offset).limit(page.limit);
+    return query.execute();
+  }
+
+  /**
+   * Credited artists of every song in the playlist, in credit order, joined through the playlist
+   * rather than a list of thousands of song ids. Rows of hidden songs may come too; callers look
+   * songs up by id.
+   */
+  artistsOfPlaylist(playlistId: number): Promise<PlaylistSongArtist[]> {
+    return this.db
+      .selectFrom('playlist_songs')
+      .innerJoin('song_artists', 'song_artists.song_id', 'playlist_songs.song_id')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select(['song_artists.song_id', 'song_artists.artist_id', 'artists.name'])
+      .where('playlist_songs.playlist_id', '=', playlistId)
+      .orderBy('song_artists.song_id')
+      .orderBy('song_artists.position')
+      .execute();
+  }
+
+  /** The number that moves with every change to what song lists show (migration 005). */
+  async catalogVersion(): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalog_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  /** All-time plays of the playlist's songs that have any, by song id. */
+  async playsOfPlaylist(playlistId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('playlist_songs')
+      .innerJoin('song_play_totals', 'song_play_totals.song_id', 'playlist_songs.song_id')
+      .select(['song_play_totals.song_id', 'song_play_totals.plays'])
+      .where('playlist_songs.playlist_id', '=', playlistId)
+      .execute();
+    return new Map(rows.map((row) => [row.song_id, Number(row.plays)]));
+  }
+
+  /** Credited artists of a few songs, in credit order. */
+  artistsOfSongs(songIds: number[]): Promise<PlaylistSongArtist[]> {
+    if (songIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('song_artists')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select(['song_artists.song_id', 'song_artists.artist_id', 'artists.name'])
+      .where('song_artists.song_id', 'in', songIds)
+      .orderBy('song_artists.song_id')
+      .orderBy('song_artists.position')
       .execute();
   }
 

@@ -12,6 +12,7 @@ import {
   PlaylistData,
   PlaylistEnvelope,
   PlaylistIdParams,
+  PlaylistSongsQuery,
   PlaylistSummary,
   PlaylistsOfSong,
   RemovedSong,
@@ -24,16 +25,11 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
 import { PlaylistsService, toId } from './playlists.service.ts';
 
 export function createPlaylistsService(deps: Deps): PlaylistsService {
-  return new PlaylistsService(
-    new PlaylistsRepository(deps.db),
-    new CatalogRepository(deps.db),
-    createCatalogService(deps),
-  );
+  return new PlaylistsService(new PlaylistsRepository(deps.db), new CatalogRepository(deps.db));
 }
 
 /** The listener policy guarantees a caller; this only narrows the type. */
@@ -86,11 +82,32 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags,
         summary: 'A playlist with its songs (public ones for everyone, private ones for the owner)',
+        description:
+          'All songs, or a slice with `limit` (and `offset`); the count and length are always the whole playlist. Answers carry an ETag: with If-None-Match the answer is 304 while nothing it shows has changed.',
         params: IdParams,
-        response: { 200: PlaylistData },
+        querystring: PlaylistSongsQuery,
+        response: { 200: PlaylistData, 304: Type.Null({ description: 'Not modified' }) },
       },
     },
-    async (request) => ({ data: await playlists.get(request.params.id, request.caller) }),
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      const answer = await playlists.read(request.params.id, request.caller, {
+        ...(limit !== undefined ? { page: { limit, offset: offset ?? 0 } } : {}),
+        ...(request.headers['if-none-match']
+          ? { ifNoneMatch: request.headers['if-none-match'] }
+          : {}),
+      });
+      // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      if (answer.answer === null) return reply.code(304).send(null);
+      if (typeof answer.answer === 'string') {
+        // The answer serialised by the service (the same shape): Fastify sends a JSON string as
+        // is, so the cast only quiets the schema's typing.
+        const json = answer.answer as unknown as { data: Playlist };
+        return reply.type('application/json; charset=utf-8').send(json);
+      }
+      return answer.answer;
+    },
   );
 
   app.post(

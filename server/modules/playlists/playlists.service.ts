@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Song } from '../../../contract/catalog.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import type {
@@ -10,9 +11,17 @@ import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
+import { groupArtists, presentSong } from '../catalog/catalog.presenter.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { PlaylistRecord, PlaylistStats, PlaylistsRepository } from './playlists.repository.ts';
+import {
+  type PlaylistRecord,
+  type PlaylistSongArtist,
+  type PlaylistSongRecord,
+  type PlaylistStats,
+  type PlaylistsRepository,
+  statsOfSongs,
+} from './playlists.repository.ts';
+import { PlaylistSongsCache, songsJson } from './songs-cache.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
@@ -53,6 +62,35 @@ function presentSummary(
   };
 }
 
+export interface SongsPage {
+  offset: number;
+  limit: number;
+}
+
+/** Long playlists whose presented songs are kept between calls, and how many songs in all. */
+export const SONGS_CACHE = { minSongs: 200, maxSongs: 50_000 };
+
+/** A playlist read: what its answer depends on, and the answer. */
+interface Read {
+  tag: unknown[];
+  build(): Playlist;
+  /** The answer `{data: playlist}` already serialised, when that is cheaper than `build()`. */
+  json?(): string;
+}
+
+function presentRows(rows: PlaylistSongRecord[], artists: PlaylistSongArtist[]): Song[] {
+  const bySong = groupArtists(artists);
+  return rows.map((row) => presentSong(row, bySong.get(row.id) ?? [], row.play_count ?? 0));
+}
+
+/** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */
+export function matchesEtag(header: string, etag: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 /**
  * Playlists: who may see and change them, and their songs. A private playlist is the owner's
  * alone — to anyone else it does not exist (404), so its id reveals nothing. A public one may be
@@ -62,7 +100,7 @@ export class PlaylistsService {
   constructor(
     private readonly playlists: PlaylistsRepository,
     private readonly catalogRows: CatalogRepository,
-    private readonly catalog: CatalogService,
+    private readonly songsCache = new PlaylistSongsCache(SONGS_CACHE),
   ) {}
 
   async summaries(rows: PlaylistRecord[], viewerId: number | null): Promise<PlaylistSummary[]> {
@@ -84,13 +122,83 @@ export class PlaylistsService {
     return row;
   }
 
-  private async full(row: PlaylistRecord, viewerId: number | null): Promise<Playlist> {
+  /**
+   * A playlist with all its songs in two queries keyed on the playlist (songs with their play
+   * counts, then their artists); count, length and covers come from the same rows. Long playlists
+   * keep what was presented while the catalog version stands, and then only read the play counts.
+   */
+  private async full(row: PlaylistRecord, viewerId: number | null): Promise<Read> {
+    // Read before the songs: anything read after it is at least as new as the version says.
+    const version = await this.playlists.catalogVersion();
+    const cached = this.songsCache.get(row.id, version);
+    if (cached) {
+      const plays = await this.playlists.playsOfPlaylist(row.id);
+      const counts = cached.songs.map((song) => plays.get(song._id) ?? 0);
+      return {
+        tag: [row, viewerId === row.owner_id, version, counts],
+        build: () => ({
+          ...presentSummary(row, cached.stats, viewerId),
+          songs: cached.songs.map((song, index) => ({ ...song, plays: counts[index]! })),
+        }),
+        json: () => {
+          const head = JSON.stringify(presentSummary(row, cached.stats, viewerId));
+          return `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts)}}}`;
+        },
+      };
+    }
+    const [songRows, artists] = await Promise.all([
+      this.playlists.songsWithPlays(row.id),
+      this.playlists.artistsOfPlaylist(row.id),
+    ]);
+    const stats = statsOfSongs(songRows);
+    const songs = presentRows(songRows, artists);
+    this.songsCache.set(row.id, { version, songs, stats });
+    return {
+      tag: [row, viewerId === row.owner_id, version, songs.map((song) => song.plays)],
+      build: () => ({ ...presentSummary(row, stats, viewerId), songs }),
+    };
+  }
+
+  /** The playlist's figures over all its songs, with one slice of the songs. */
+  private async slice(
+    row: PlaylistRecord,
+    viewerId: number | null,
+    page: SongsPage,
+  ): Promise<Read> {
+    const version = await this.playlists.catalogVersion();
     const [songRows, [summary]] = await Promise.all([
-      this.playlists.songs(row.id),
+      this.playlists.songsWithPlays(row.id, page),
       this.summaries([row], viewerId),
     ]);
-    const songs: Song[] = await this.catalog.presentSongs(songRows);
-    return { ...summary!, songs };
+    const artists = await this.playlists.artistsOfSongs(songRows.map((song) => song.id));
+    const songs = presentRows(songRows, artists);
+    return {
+      tag: [row, viewerId === row.owner_id, version, page, songs.map((song) => song.plays)],
+      build: () => ({ ...summary!, songs }),
+    };
+  }
+
+  /**
+   * A playlist for reading, with an entity tag made of everything the answer is built from (the
+   * playlist and owner, who asks, the catalog version, the play counts): equal tags mean equal
+   * answers, so a client holding `ifNoneMatch` gets `answer: null` and nothing is built. The
+   * answer is `{data}`, or that already serialised (long playlists, see `songsJson`).
+   */
+  async read(
+    id: number,
+    caller: Caller | null,
+    options: { page?: SongsPage; ifNoneMatch?: string } = {},
+  ): Promise<{ etag: string; answer: { data: Playlist } | string | null }> {
+    const row = await this.visible(id, caller);
+    const viewerId = caller?.userId ?? null;
+    const read = options.page
+      ? await this.slice(row, viewerId, options.page)
+      : await this.full(row, viewerId);
+    const etag = `"${createHash('sha1').update(JSON.stringify(read.tag)).digest('base64url')}"`;
+    if (options.ifNoneMatch && matchesEtag(options.ifNoneMatch, etag)) {
+      return { etag, answer: null };
+    }
+    return { etag, answer: read.json ? read.json() : { data: read.build() } };
   }
 
   async create(caller: Caller, body: CreatePlaylistBody): Promise<Playlist> {
@@ -111,8 +219,10 @@ export class PlaylistsService {
     return this.summaries(await this.playlists.listByOwner(caller.userId), caller.userId);
   }
 
+  /** The playlist with all its songs. */
   async get(id: number, caller: Caller | null): Promise<Playlist> {
-    return this.full(await this.visible(id, caller), caller?.userId ?? null);
+    const row = await this.visible(id, caller);
+    return (await this.full(row, caller?.userId ?? null)).build();
   }
 
   async update(id: number, caller: Caller, body: UpdatePlaylistBody): Promise<Playlist> {

@@ -1,0 +1,82 @@
+import type { Song } from '../../../contract/catalog.ts';
+import type { PlaylistStats } from './playlists.repository.ts';
+
+/** What presenting a playlist's songs produced, valid for one catalog version. */
+export interface CachedSongs {
+  version: number;
+  songs: readonly Song[];
+  stats: PlaylistStats;
+  /** Each song as JSON without its play count, made on first reuse (see `songsJson`). */
+  json?: string[];
+}
+
+/**
+ * The songs as a JSON array, each with its current play count. Each song's other fields are
+ * serialised once and kept; only `"plays":n` is written per call (first in each object — key
+ * order means nothing in JSON), so a call for thousands of songs serialises almost nothing.
+ */
+export function songsJson(entry: CachedSongs, plays: readonly number[]): string {
+  entry.json ??= entry.songs.map((song) => {
+    const { plays: _omitted, ...rest } = song;
+    // `{"_id":…}` without its opening brace, so `{"plays":n,` can go in front.
+    return JSON.stringify(rest).slice(1);
+  });
+  const parts = entry.json.map((tail, index) => `{"plays":${plays[index] ?? 0},${tail}`);
+  return `[${parts.join(',')}]`;
+}
+
+export interface SongsCacheOptions {
+  /** Playlists shorter than this are cheap to present each time and are not kept. */
+  minSongs: number;
+  /** At most this many songs are kept over all playlists (least recently used go first). */
+  maxSongs: number;
+}
+
+/**
+ * Presented songs of long playlists, per playlist, tagged with the catalog version they were read
+ * under. An entry is used only while the database's version is the same, so it is never stale;
+ * play counts are not part of it (they change with every play) and are filled in fresh.
+ */
+export class PlaylistSongsCache {
+  private readonly entries = new Map<number, CachedSongs>();
+  private size = 0;
+
+  constructor(private readonly options: SongsCacheOptions) {}
+
+  get(playlistId: number, version: number): CachedSongs | undefined {
+    const entry = this.entries.get(playlistId);
+    if (!entry) return undefined;
+    this.entries.delete(playlistId);
+    if (entry.version !== version) {
+      this.size -= entry.songs.length;
+      return undefined;
+    }
+    // Re-inserted so the map's order is least recently used first.
+    this.entries.set(playlistId, entry);
+    return entry;
+  }
+
+  set(playlistId: number, entry: CachedSongs): void {
+    const count = entry.songs.length;
+    if (count < this.options.minSongs || count > this.options.maxSongs) return;
+    const old = this.entries.get(playlistId);
+    if (old) {
+      // A newer version replaces an older one, never the reverse (two readers may race).
+      if (old.version > entry.version) return;
+      this.entries.delete(playlistId);
+      this.size -= old.songs.length;
+    }
+    this.entries.set(playlistId, entry);
+    this.size += count;
+    for (const [id, oldest] of this.entries) {
+      if (this.size <= this.options.maxSongs) break;
+      this.entries.delete(id);
+      this.size -= oldest.songs.length;
+    }
+  }
+
+  /** Songs kept over all playlists. */
+  get songCount(): number {
+    return this.size;
+  }
+}
