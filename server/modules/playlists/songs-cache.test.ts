@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Song } from '../../../contract/catalog.ts';
+import { type CachedSongs, PlaylistSongsCache, songsJson } from './songs-cache.ts';
+
+function song(id: number, extra: Partial<Song> = {}): Song {
+  return {
+    _id: id,
+    title: `Song ${id}`,
+    artist: [{ _id: 1, name: 'A' }],
+    artistName: 'A',
+    genre: 'Pop',
+    duration: '1:00',
+    durationSeconds: 60,
+    status: 'Active',
+    coverImage: null,
+    url: `/api/songs/${id}/stream?v=x`,
+    audioUrl: `/api/songs/${id}/stream?v=x`,
+    album: null,
+    albumName: null,
+    trackNumber: null,
+    plays: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    isDeleted: false,
+    ...extra,
+  };
+}
+
+function entry(version: number, count: number, first = 1): CachedSongs {
+  return {
+    version,
+    songs: Array.from({ length: count }, (_, i) => song(first + i)),
+    stats: { songCount: count, durationSeconds: 60 * count, covers: [] },
+  };
+}
+
+describe('PlaylistSongsCache', () => {
+  it('gives an entry back only for the version it was read under', () => {
+    const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 100 });
+    cache.set(7, entry(3, 5));
+    expect(cache.get(7, 3)?.songs).toHaveLength(5);
+    expect(cache.get(7, 4)).toBeUndefined();
+    // A stale entry is dropped on sight.
+    expect(cache.get(7, 3)).toBeUndefined();
+    expect(cache.songCount).toBe(0);
+  });
+
+  it('keeps no short playlists, and never replaces a newer version with an older one', () => {
+    const cache = new PlaylistSongsCache({ minSongs: 10, maxSongs: 100 });
+    cache.set(1, entry(1, 9));
+    expect(cache.get(1, 1)).toBeUndefined();
+    cache.set(2, entry(5, 10));
+    cache.set(2, entry(4, 12));
+    expect(cache.get(2, 5)?.songs).toHaveLength(10);
+    cache.set(2, entry(6, 12));
+    expect(cache.get(2, 6)?.songs).toHaveLength(12);
+    expect(cache.songCount).toBe(12);
+  });
+
+  it('drops the least recently used playlists past its song limit', () => {
+    const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 25 });
+    cache.set(1, entry(1, 10));
+    cache.set(2, entry(1, 10));
+    expect(cache.get(1, 1)).toBeDefined();
+    cache.set(3, entry(1, 10));
+    expect(cache.get(2, 1)).toBeUndefined();
+    expect(cache.get(1, 1)).toBeDefined();
+    expect(cache.get(3, 1)).toBeDefined();
+    expect(cache.songCount).toBe(20);
+    cache.set(4, entry(1, 26));
+    expect(cache.get(4, 1)).toBeUndefined();
+  });
+});
+
+describe('songsJson', () => {
+  it('writes the songs with the play counts given, the same as JSON.stringify would', () => {
+    const cached: CachedSongs = {
+      version: 1,
+      songs: [
+        song(1, { title: 'Quote " and \\ back\nslash', albumName: 'Ünïcødé ✓ 🎵' }),
+        song(2, { album: { _id: 4, title: 'B' }, trackNumber: 3, coverImage: '/c.webp' }),
+        song(3, { artist: [], artistName: '' }),
+      ],
+      stats: { songCount: 3, durationSeconds: 180, covers: [] },
+    };
+    const plays = [5, 0, 123_456];
+    const expected = cached.songs.map((item, i) => ({ ...item, plays: plays[i] }));
+    expect(JSON.parse(songsJson(cached, plays))).toEqual(expected);
+    // Kept JSON is reused with other counts.
+    expect(JSON.parse(songsJson(cached, [1, 2, 3])).map((item: Song) => item.plays)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(songsJson({ version: 1, songs: [], stats: cached.stats }, [])).toBe('[]');
+  });
+});
