@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { queryClient } from './lib/query-client.ts';
 import { restoreSession } from './lib/session.ts';
 import { Toasts } from './lib/toasts.tsx';
 import { restorePlayer } from './player/player-store.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import './styles.css';
 
 restorePlayer();
@@ -15,7 +14,7 @@ void restoreSession();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
       <Toasts />
     </QueryClientProvider>
   </StrictMode>,

@@ -1,13 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 
-/** The error boundary of every route: something broke, say so and offer a way out. */
-export function ErrorPage() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+/** What every route shows when it breaks: say so and offer a way out. */
+export function ErrorPage({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <section
       role="alert"
@@ -42,4 +38,32 @@ export function NotFoundPage() {
       </Link>
     </section>
   );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; pathname: string }> {
+  override state = { error: null as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  // Going to another page leaves the error behind, as the router's own boundaries did.
+  static getDerivedStateFromProps(props: BoundaryProps, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The error boundary of every route, including a page whose code fails to load. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
 }

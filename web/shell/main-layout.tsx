@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PlayerBar } from '../player/player-bar.tsx';
+import { RouteErrorBoundary } from './error-page.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -25,7 +26,12 @@ export function MainLayout() {
           <Suspense fallback={null}>
             <LibraryDrawerButton />
           </Suspense>
-          <Outlet />
+          {/* The shell and the player show at once and survive a page that breaks. */}
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
       <PlayerBar />
