@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import './toast-host.css';
 import { attachToasts, TOAST_MS } from './toast.ts';
 
 /** The toast container itself; loaded on demand by `<Toasts />`. */

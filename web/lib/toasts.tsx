@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from './idle.ts';
 import { onToastWanted } from './toast.ts';
 
 const loadHost = () => import('./toast-host.tsx');
@@ -13,13 +14,10 @@ export function Toasts() {
   useEffect(() => {
     const { pending, stop } = onToastWanted(() => setNeeded(true));
     if (pending) setNeeded(true);
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    const warm = () => idle(() => void loadHost());
-    if (document.readyState === 'complete') warm();
-    else window.addEventListener('load', warm, { once: true });
+    const cancel = whenIdle(() => void loadHost());
     return () => {
       stop();
-      window.removeEventListener('load', warm);
+      cancel();
     };
   }, []);
   if (!needed) return null;

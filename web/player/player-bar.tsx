@@ -15,12 +15,10 @@ import {
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
-import { LikeButton } from './like-button.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
-import { QueuePanel } from './queue-panel.tsx';
-import { ShortcutsHelp } from './shortcuts-help.tsx';
 
 function IconButton({
   label,
@@ -52,10 +50,18 @@ function IconButton({
   );
 }
 
-// The popup's dialog code loads after the player shows, not before the first page.
-const AddToPlaylistPopup = lazy(() =>
-  import('./add-to-playlist-popup.tsx').then((m) => ({ default: m.AddToPlaylistPopup })),
-);
+/*
+ * The song actions (liked songs, playlists) and the overlays are not needed for the first page:
+ * their code loads when the browser is idle after it, or when first used if that comes sooner.
+ */
+const loadPopup = () => import('./add-to-playlist-popup.tsx');
+const loadLike = () => import('./like-button.tsx');
+const loadQueue = () => import('./queue-panel.tsx');
+const loadHelp = () => import('./shortcuts-help.tsx');
+const AddToPlaylistPopup = lazy(() => loadPopup().then((m) => ({ default: m.AddToPlaylistPopup })));
+const LikeButton = lazy(() => loadLike().then((m) => ({ default: m.LikeButton })));
+const QueuePanel = lazy(() => loadQueue().then((m) => ({ default: m.QueuePanel })));
+const ShortcutsHelp = lazy(() => loadHelp().then((m) => ({ default: m.ShortcutsHelp })));
 
 /** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
 export function SeekBar() {
@@ -187,8 +193,10 @@ export function PlayerBar() {
             <p className="truncate text-xs text-muted">{song.artistName}</p>
           </div>
           {/* Song actions (like, add to playlist) sit right after the title. */}
-          <LikeButton songId={song._id} title={song.title} />
-          <Suspense fallback={<span className="size-8" />}>
+          <Suspense fallback={<span className="size-8 shrink-0" />}>
+            <LikeButton songId={song._id} title={song.title} />
+          </Suspense>
+          <Suspense fallback={<span className="size-8 shrink-0" />}>
             <AddToPlaylistPopup songId={song._id} />
           </Suspense>
         </div>
@@ -231,11 +239,20 @@ function PanelButtons() {
 }
 
 function PlayerOverlays() {
+  const queueOpen = usePlayer((state) => state.queueOpen);
+  const helpOpen = usePlayer((state) => state.helpOpen);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void Promise.all([loadLike(), loadPopup(), loadQueue(), loadHelp()]);
+      }),
+    [],
+  );
   return (
-    <>
-      <QueuePanel />
-      <ShortcutsHelp />
-    </>
+    <Suspense fallback={null}>
+      {queueOpen ? <QueuePanel /> : null}
+      {helpOpen ? <ShortcutsHelp /> : null}
+    </Suspense>
   );
 }
 
