@@ -108,8 +108,10 @@ export const BotChallenge = Type.Object({
 });
 export type BotChallenge = Static<typeof BotChallenge>;
 
-export const OTP_LENGTH = 6;
-export const OTP_TTL_MINUTES = 10;
-export const OTP_MAX_ATTEMPTS = 5;
-/** Seconds between two codes for the same address ('Resend code' shows the wait). */
-export const OTP_RESEND_SECONDS = 30;
+// Kept in rules/ so the web app can use them without loading TypeBox.
+export {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+} from './rules/otp.ts';

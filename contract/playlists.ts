@@ -2,8 +2,10 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Artist, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
 
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 300;
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from './rules/playlists.ts';
+
+// Kept in rules/ so the web app can use them without loading TypeBox.
+export { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX };
 /** The playlist cover mosaic shows up to this many song covers (SPEC §9). */
 export const MOSAIC_COVERS = 4;
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OTP_LENGTH } from '../../../contract/auth.ts';
 import { maskEmail, validateEmail } from '../../../contract/rules/email.ts';
+import { OTP_LENGTH } from '../../../contract/rules/otp.ts';
 import { checkPassword, validatePasswordPair } from '../../../contract/rules/password.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { maskEmail } from '../../../contract/rules/email.ts';
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../contract/rules/otp.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';

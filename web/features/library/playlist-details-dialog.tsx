@@ -1,8 +1,8 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/playlists.ts';
 import { MAX_IMAGE_BYTES } from '../../../contract/rules/catalog.ts';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 
 export interface PlaylistDetails {
   name: string;
