@@ -1,65 +1,99 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ensureWebBuild, WEB_DIR } from '../../scripts/web-build.ts';
 import type { Figure, Scenario } from '../scenario.ts';
 
-const root = path.join(import.meta.dirname, '..', '..');
-const dist = path.join(root, 'dist', 'web');
+const read = (file: string) => fs.readFileSync(path.join(WEB_DIR, file), 'utf8');
 
-/** Chunks a listener's browser loads before the home page shows: the entry, what index.html
- * preloads, and the home route's chunk with the chunks it imports statically. */
-function initialChunks(): string[] {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const listed = [
-    ...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]+href="\/(assets\/[^"]+\.js)"/g),
-  ].map((match) => match[1]!);
-  const entry = fs.readFileSync(path.join(dist, listed[0]!), 'utf8');
-  const home = /"(\.\/|\/assets\/|assets\/)?(home-page-[\w-]+\.js)"/.exec(entry)?.[2];
-  const seen = new Set(listed);
-  const queue = home ? [`assets/${home}`] : [];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = fs.readFileSync(path.join(dist, file), 'utf8');
-    for (const match of text.matchAll(/from"\.\/([\w.-]+\.js)"/g)) queue.push(`assets/${match[1]}`);
+/** `file` and every chunk it imports statically, transitively (what the browser must fetch). */
+function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  // Minified static imports: `import{a as b}from"./x.js"` and `import"./x.js"`.
+  for (const match of read(file).matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) {
+    staticClosure(`assets/${match[1]}`, seen);
   }
-  return [...seen];
+  return seen;
+}
+
+function measure(files: Iterable<string>): { count: number; raw: number; gzip: number } {
+  let count = 0;
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = fs.readFileSync(path.join(WEB_DIR, file));
+    count++;
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { count, raw, gzip };
+}
+
+const kb = (bytes: number) => Math.round(bytes / 1024);
+
+/**
+ * What a listener's first visit to `/` downloads before the home page can show: the entry, the
+ * chunks it imports statically (index.html preloads exactly those; checked below), and the home
+ * page's own chunk with its static imports. Chunks loaded later (other pages, the library
+ * sidebar, dialogs, toasts) are not counted.
+ */
+function initialChunks() {
+  const html = read('index.html');
+  const entry = /<script type="module"[^>]+src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('No entry script in dist/web/index.html');
+  const preloaded = new Set(
+    [...html.matchAll(/<link rel="modulepreload"[^>]+href="\/(assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1]!,
+    ),
+  );
+  const shell = staticClosure(entry);
+  const missing = [...shell].filter((file) => file !== entry && !preloaded.has(file));
+  const extra = [...preloaded].filter((file) => !shell.has(file));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `index.html preloads differ from the entry's static imports: missing ${missing}, extra ${extra}`,
+    );
+  }
+  const home = /"(assets\/home-page-[\w-]+\.js)"/.exec(read(entry))?.[1];
+  if (!home) throw new Error("The home page's chunk is not referenced by the entry");
+  const withHome = staticClosure(home, new Set(shell));
+  return { shell, withHome };
 }
 
 const scenario: Scenario = {
   name: 'bundle',
-  description: 'Initial JavaScript of the listener app (gzip), from a fresh `vite build`',
+  description: 'Initial JavaScript of the listener app (gzip -9), from an up-to-date `vite build`',
   async run(): Promise<Figure[]> {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-    const files = initialChunks();
-    let raw = 0;
-    let gzip = 0;
-    let adminLeak = false;
-    for (const file of files) {
-      const bytes = fs.readFileSync(path.join(dist, file));
-      raw += bytes.length;
-      gzip += gzipSync(bytes, { level: 9 }).length;
-      // Admin screens' own texts must not be in what listeners load.
-      if (/Add New Artist|Songs Played|admin_artist_edit\/\$/.test(bytes.toString('utf8'))) {
-        adminLeak = true;
-      }
-    }
+    await ensureWebBuild(() => {});
+    const { shell, withHome } = initialChunks();
+    const first = measure(shell);
+    const home = measure(withHome);
+    // Admin screens' own texts must not be in what listeners load.
+    const adminLeak = [...withHome].filter((file) =>
+      /Add New Artist|Songs Played|admin_artist_edit\/\$/.test(read(file)),
+    );
     return [
       {
-        name: 'initial JS (gzip)',
-        value: Math.round(gzip / 1024),
+        name: 'initial JS: entry + static imports (gzip)',
+        value: kb(first.gzip),
         unit: 'KB',
         budget: { op: '<=', value: 110 },
-        note: `${files.length} files, ${Math.round(raw / 1024)} KB raw`,
+        note: `${first.count} files, ${kb(first.raw)} KB raw`,
+      },
+      {
+        name: 'initial JS with the home page (gzip)',
+        value: kb(home.gzip),
+        unit: 'KB',
+        budget: { op: '<=', value: 110 },
+        note: `${home.count} files, ${kb(home.raw)} KB raw`,
       },
       {
         name: 'admin code in initial JS',
-        value: adminLeak ? 1 : 0,
+        value: adminLeak.length,
         unit: 'files',
         budget: { op: '<=', value: 0 },
+        note: adminLeak.join(', ') || undefined,
       },
     ];
   },
