@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { prepared, preparedByIds } from './prepared.ts';
 
 export interface SongRecord {
   id: number;
@@ -129,7 +130,151 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 }
 
 export class CatalogRepository {
-  constructor(private readonly db: Db) {}
+  // The read paths every listener page takes, compiled once (see prepared.ts).
+  private compile() {
+    return {
+      songsByIds: preparedByIds(this.db, (ids) =>
+        this.songRows().where('songs.id', 'in', ids).where(songIsListed),
+      ),
+      artistsByIds: preparedByIds(this.db, (ids) =>
+        this.db
+          .selectFrom('artists')
+          .select(artistColumns)
+          .where('artists.id', 'in', ids)
+          .where('artists.is_disabled', '=', 0),
+      ),
+      albumsByIds: preparedByIds(this.db, (ids) =>
+        this.db
+          .selectFrom('albums')
+          .innerJoin('artists', 'artists.id', 'albums.artist_id')
+          .select(albumColumns)
+          .where('albums.id', 'in', ids)
+          .where('artists.is_disabled', '=', 0),
+      ),
+      artistsOfSongs: preparedByIds(this.db, (ids) =>
+        this.db
+          .selectFrom('song_artists')
+          .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+          .select(['song_artists.song_id', 'song_artists.artist_id', 'artists.name'])
+          .where('song_artists.song_id', 'in', ids)
+          .orderBy('song_artists.song_id')
+          .orderBy('song_artists.position'),
+      ),
+      playCounts: preparedByIds(this.db, (ids) =>
+        this.db
+          .selectFrom('song_play_totals')
+          .select(['song_id', 'plays'])
+          .where('song_id', 'in', ids),
+      ),
+      albumSongCounts: preparedByIds(this.db, (ids) =>
+        this.db
+          .selectFrom('songs')
+          .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('album_id', 'in', ids)
+          .where(songIsListed)
+          .groupBy('album_id'),
+      ),
+      findArtist: prepared(
+        this.db,
+        (id: number) =>
+          this.db
+            .selectFrom('artists')
+            .select(artistColumns)
+            .where('artists.id', '=', id)
+            .where('artists.is_disabled', '=', 0),
+        1,
+      ),
+      findAlbum: prepared(
+        this.db,
+        (id: number) =>
+          this.db
+            .selectFrom('albums')
+            .innerJoin('artists', 'artists.id', 'albums.artist_id')
+            .select(albumColumns)
+            .where('albums.id', '=', id)
+            .where('artists.is_disabled', '=', 0),
+        1,
+      ),
+      findListedSong: prepared(
+        this.db,
+        (id: number) => this.songRows().where('songs.id', '=', id).where(songIsListed),
+        1,
+      ),
+      songsOfArtist: prepared(
+        this.db,
+        (artistId: number, limit: number) =>
+          this.songRows()
+            .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
+            .where('song_artists.artist_id', '=', artistId)
+            .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+            .orderBy('songs.created_at', 'desc')
+            .orderBy('songs.id', 'desc')
+            .limit(limit),
+        2,
+      ),
+      songsOfAlbum: prepared(
+        this.db,
+        (albumId: number) =>
+          this.songRows()
+            .where('songs.album_id', '=', albumId)
+            .where(songIsListed)
+            .orderBy('songs.track_number')
+            .orderBy('songs.id'),
+        1,
+      ),
+      isFollowing: prepared(
+        this.db,
+        (userId: number, artistId: number) =>
+          this.db
+            .selectFrom('follows')
+            .select('artist_id')
+            .where('user_id', '=', userId)
+            .where('artist_id', '=', artistId),
+        2,
+      ),
+      artistWithStats: prepared(
+        this.db,
+        (id: number, since: string) =>
+          this.db
+            .selectFrom('artists')
+            .select(artistColumns)
+            .select((eb) => [
+              eb
+                .selectFrom('follows')
+                .select(eb.fn.countAll<number>().as('n'))
+                .whereRef('follows.artist_id', '=', 'artists.id')
+                .as('followers'),
+              eb
+                .selectFrom('song_artists')
+                .innerJoin('plays', 'plays.song_id', 'song_artists.song_id')
+                .select((inner) => inner.fn.count<number>('plays.listener_key').distinct().as('n'))
+                .whereRef('song_artists.artist_id', '=', 'artists.id')
+                .where('plays.played_at', '>=', since)
+                .as('listeners'),
+            ])
+            .where('artists.id', '=', id)
+            .where('artists.is_disabled', '=', 0),
+        2,
+      ),
+      listedSongCount: prepared(
+        this.db,
+        (artistId: number) =>
+          this.db
+            .selectFrom('song_artists')
+            .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('song_artists.artist_id', '=', artistId)
+            .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>)),
+        1,
+      ),
+    };
+  }
+
+  private readonly q: ReturnType<CatalogRepository['compile']>;
+
+  constructor(private readonly db: Db) {
+    this.q = this.compile();
+  }
 
   /** Song rows with their album title and all-time plays (so presenting needs no count query). */
   private songRows() {
@@ -141,9 +286,7 @@ export class CatalogRepository {
   }
 
   async songsByIds(ids: number[]): Promise<SongRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.songRows().where('songs.id', 'in', ids).where(songIsListed).execute();
-    return inOrder(ids, rows);
+    return inOrder(ids, await this.q.songsByIds(ids));
   }
 
   /** Plays per UTC day from `fromDay` on, each with a stamp that changes when the day does. */
@@ -289,120 +432,49 @@ export class CatalogRepository {
   }
 
   async artistsByIds(ids: number[]): Promise<ArtistRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('artists')
-      .select(artistColumns)
-      .where('artists.id', 'in', ids)
-      .where('artists.is_disabled', '=', 0)
-      .execute();
-    return inOrder(ids, rows);
+    return inOrder(ids, await this.q.artistsByIds(ids));
   }
 
   async albumsByIds(ids: number[]): Promise<AlbumRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('albums')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
-      .select(albumColumns)
-      .where('albums.id', 'in', ids)
-      .where('artists.is_disabled', '=', 0)
-      .execute();
-    return inOrder(ids, rows);
+    return inOrder(ids, await this.q.albumsByIds(ids));
   }
 
-  findArtist(id: number): Promise<ArtistRecord | undefined> {
-    return this.db
-      .selectFrom('artists')
-      .select(artistColumns)
-      .where('artists.id', '=', id)
-      .where('artists.is_disabled', '=', 0)
-      .executeTakeFirst();
+  async findArtist(id: number): Promise<ArtistRecord | undefined> {
+    return (await this.q.findArtist(id))[0];
   }
 
   /**
    * An enabled artist with its followers, listed songs and distinct listeners since `since`, in
    * one query (the listener count reads only the plays index).
    */
-  findArtistWithStats(
+  async findArtistWithStats(
     id: number,
     since: string,
-  ): Promise<
-    | (ArtistRecord & {
-        followers: number | null;
-        song_count: number | null;
-        listeners: number | null;
-      })
-    | undefined
-  > {
-    return this.db
-      .selectFrom('artists')
-      .select(artistColumns)
-      .select((eb) => [
-        eb
-          .selectFrom('follows')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('follows.artist_id', '=', 'artists.id')
-          .as('followers'),
-        eb
-          .selectFrom('song_artists')
-          .innerJoin('songs', 'songs.id', 'song_artists.song_id')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('song_artists.artist_id', '=', 'artists.id')
-          .where((inner) => songIsListed(inner as unknown as ExpressionBuilder<Database, 'songs'>))
-          .as('song_count'),
-        eb
-          .selectFrom('song_artists')
-          .innerJoin('plays', 'plays.song_id', 'song_artists.song_id')
-          .select((inner) => inner.fn.count<number>('plays.listener_key').distinct().as('n'))
-          .whereRef('song_artists.artist_id', '=', 'artists.id')
-          .where('plays.played_at', '>=', since)
-          .as('listeners'),
-      ])
-      .where('artists.id', '=', id)
-      .where('artists.is_disabled', '=', 0)
-      .executeTakeFirst();
+  ): Promise<(ArtistRecord & { followers: number | null; listeners: number | null }) | undefined> {
+    return (await this.q.artistWithStats(id, since))[0];
   }
 
-  findAlbum(id: number): Promise<AlbumRecord | undefined> {
-    return this.db
-      .selectFrom('albums')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
-      .select(albumColumns)
-      .where('albums.id', '=', id)
-      .where('artists.is_disabled', '=', 0)
-      .executeTakeFirst();
+  /** How many listed songs an artist is credited on. */
+  async listedSongCount(artistId: number): Promise<number> {
+    const [row] = await this.q.listedSongCount(artistId);
+    return Number(row?.n ?? 0);
+  }
+
+  async findAlbum(id: number): Promise<AlbumRecord | undefined> {
+    return (await this.q.findAlbum(id))[0];
   }
 
   /** The listed songs an artist is credited on, newest first (popularity is applied above). */
   songsOfArtist(artistId: number, limit: number): Promise<SongRecord[]> {
-    return this.songRows()
-      .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
-      .where('song_artists.artist_id', '=', artistId)
-      .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
-      .orderBy('songs.created_at', 'desc')
-      .orderBy('songs.id', 'desc')
-      .limit(limit)
-      .execute();
+    return this.q.songsOfArtist(artistId, limit);
   }
 
   songsOfAlbum(albumId: number): Promise<SongRecord[]> {
-    return this.songRows()
-      .where('songs.album_id', '=', albumId)
-      .where(songIsListed)
-      .orderBy('songs.track_number')
-      .orderBy('songs.id')
-      .execute();
+    return this.q.songsOfAlbum(albumId);
   }
 
   async isFollowing(userId: number, artistId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('follows')
-      .select('artist_id')
-      .where('user_id', '=', userId)
-      .where('artist_id', '=', artistId)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await this.q.isFollowing(userId, artistId)).length > 0;
   }
 
   /** Newest enabled artists, for filling popularity rows when there is little listening yet. */
@@ -462,30 +534,17 @@ export class CatalogRepository {
     return Number(row.n);
   }
 
-  findListedSong(id: number): Promise<SongRecord | undefined> {
-    return this.songRows().where('songs.id', '=', id).where(songIsListed).executeTakeFirst();
+  async findListedSong(id: number): Promise<SongRecord | undefined> {
+    return (await this.q.findListedSong(id))[0];
   }
 
   /** Artists of each song, in credit order. */
   artistsOfSongs(songIds: number[]): Promise<SongArtistRecord[]> {
-    if (songIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('song_artists')
-      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
-      .select(['song_artists.song_id', 'song_artists.artist_id', 'artists.name'])
-      .where('song_artists.song_id', 'in', songIds)
-      .orderBy('song_artists.song_id')
-      .orderBy('song_artists.position')
-      .execute();
+    return this.q.artistsOfSongs(songIds);
   }
 
   async playCounts(songIds: number[]): Promise<Map<number, number>> {
-    if (songIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('song_play_totals')
-      .select(['song_id', 'plays'])
-      .where('song_id', 'in', songIds)
-      .execute();
+    const rows = await this.q.playCounts(songIds);
     return new Map(rows.map((row) => [Number(row.song_id), Number(row.plays)]));
   }
 
@@ -542,14 +601,7 @@ export class CatalogRepository {
   }
 
   async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
-    if (albumIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('songs')
-      .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('album_id', 'in', albumIds)
-      .where(songIsListed)
-      .groupBy('album_id')
-      .execute();
+    const rows = await this.q.albumSongCounts(albumIds);
     return new Map(rows.map((row) => [Number(row.album_id), Number(row.n)]));
   }
 }

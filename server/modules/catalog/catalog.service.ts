@@ -62,8 +62,12 @@ interface HomeSnapshot {
   songs: RowCandidates<Song>;
   artists: RowCandidates<Artist>;
   albums: RowCandidates<Album>;
-  /** Which candidates are still visible: run per request so admin changes show at once. */
-  check: ReturnType<CatalogRepository['visibleQuery']>;
+  /** The rows as they stand when every item they show is still visible (the usual case). */
+  feed: HomeFeed | null;
+  /** Checks that the feed's items are still visible: run per request, so admin changes show at once. */
+  checkFeed: ReturnType<CatalogRepository['visibleQuery']>;
+  /** The same over every candidate, to rebuild the rows when something was hidden meanwhile. */
+  checkAll: ReturnType<CatalogRepository['visibleQuery']>;
 }
 
 /** Candidates kept per row beyond what it shows, for items hidden after the snapshot was taken. */
@@ -86,6 +90,17 @@ function homeRow<T extends { _id: number }>(
     }
   }
   return out.length >= limit || row.exhaustive ? out : null;
+}
+
+function homeFeedOf(
+  rows: Pick<HomeSnapshot, 'songs' | 'artists' | 'albums'>,
+  visible: { songs: Set<number>; artists: Set<number>; albums: Set<number> },
+): HomeFeed | null {
+  const trendingSongs = homeRow(rows.songs, HOME_SONGS, visible.songs);
+  const popularArtists = homeRow(rows.artists, HOME_ARTISTS, visible.artists);
+  const popularAlbums = homeRow(rows.albums, HOME_ALBUMS, visible.albums);
+  if (!trendingSongs || !popularArtists || !popularAlbums) return null;
+  return { popularArtists, popularAlbums, trendingSongs };
 }
 
 /** Ranked ids first, then the newest others, up to `limit`. */
@@ -167,15 +182,31 @@ export class CatalogService {
         newest: items.slice(ranked),
         exhaustive: newest < asked,
       });
-      const snapshot: HomeSnapshot = {
-        at: now,
+      const rows = {
         songs: split(songs, rankedSongs.length, newestSongs.length, HOME_SONGS + SPARE),
         artists: split(artists, rankedArtists.length, newestArtists.length, HOME_ARTISTS + SPARE),
         albums: split(albums, rankedAlbums.length, newestAlbums.length, HOME_ALBUMS + SPARE),
-        check: this.catalog.visibleQuery({
-          songs: songs.map((song) => song._id),
-          artists: artists.map((artist) => artist._id),
-          albums: albums.map((album) => album._id),
+      };
+      const ids = (items: { _id: number }[]) => new Set(items.map((item) => item._id));
+      const feed = homeFeedOf(rows, {
+        songs: ids(songs),
+        artists: ids(artists),
+        albums: ids(albums),
+      });
+      const shown = (list: { _id: number }[] | undefined) => (list ?? []).map((item) => item._id);
+      const snapshot: HomeSnapshot = {
+        at: now,
+        ...rows,
+        feed,
+        checkFeed: this.catalog.visibleQuery({
+          songs: shown(feed?.trendingSongs),
+          artists: shown(feed?.popularArtists),
+          albums: shown(feed?.popularAlbums),
+        }),
+        checkAll: this.catalog.visibleQuery({
+          songs: [...ids(songs)],
+          artists: [...ids(artists)],
+          albums: [...ids(albums)],
         }),
       };
       this.snapshot = snapshot;
@@ -213,12 +244,14 @@ export class CatalogService {
   }
 
   private async serveHome(snapshot: HomeSnapshot): Promise<HomeFeed | null> {
-    const visible = await this.catalog.runVisible(snapshot.check);
-    const trendingSongs = homeRow(snapshot.songs, HOME_SONGS, visible.songs);
-    const popularArtists = homeRow(snapshot.artists, HOME_ARTISTS, visible.artists);
-    const popularAlbums = homeRow(snapshot.albums, HOME_ALBUMS, visible.albums);
-    if (!trendingSongs || !popularArtists || !popularAlbums) return null;
-    return { popularArtists, popularAlbums, trendingSongs };
+    const { feed } = snapshot;
+    if (feed) {
+      const visible = await this.catalog.runVisible(snapshot.checkFeed);
+      const count =
+        feed.trendingSongs.length + feed.popularArtists.length + feed.popularAlbums.length;
+      if (visible.songs.size + visible.artists.size + visible.albums.size === count) return feed;
+    }
+    return homeFeedOf(snapshot, await this.catalog.runVisible(snapshot.checkAll));
   }
 
   /** The home rows computed straight from the plays table (the reference the snapshot matches). */
@@ -288,16 +321,19 @@ export class CatalogService {
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
     const row = await this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS));
     if (!row) throw notFound('Artist not found');
-    const one = (n: number | null) => new Map([[id, Number(n ?? 0)]]);
-    const artist = presentArtist(row, {
-      followers: one(row.followers),
-      monthlyListeners: one(row.listeners),
-      songCounts: one(row.song_count),
-    });
     const [songRows, following] = await Promise.all([
       this.catalog.songsOfArtist(id, ARTIST_SONGS),
       callerId === null ? false : this.catalog.isFollowing(callerId, id),
     ]);
+    // The page lists every listed song unless there are more than it shows.
+    const songCount =
+      songRows.length < ARTIST_SONGS ? songRows.length : await this.catalog.listedSongCount(id);
+    const one = (n: number | null) => new Map([[id, Number(n ?? 0)]]);
+    const artist = presentArtist(row, {
+      followers: one(row.followers),
+      monthlyListeners: one(row.listeners),
+      songCounts: one(songCount),
+    });
     const songs = await this.presentSongs(songRows);
     // Stable sort: equal play counts keep newest first.
     songs.sort((a, b) => b.plays - a.plays);

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  recordPlays,
+} from '../../../tests/helpers/factories.ts';
+import { createCatalogService } from './catalog.routes.ts';
+
+const DAY = 86_400_000;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function generator(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('the home snapshot', () => {
+  let t: TestContext;
+  const artists: number[] = [];
+  const songs: number[] = [];
+  const albums: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const random = generator(7);
+    for (let i = 0; i < 14; i++) {
+      artists.push((await createArtist(t.deps, { createdAgoMs: (20 - i) * DAY })).id);
+    }
+    for (let i = 0; i < 10; i++) {
+      albums.push((await createAlbum(t.deps, artists[i % artists.length]!, `Album ${i}`)).id);
+    }
+    for (let i = 0; i < 40; i++) {
+      const credits = [artists[i % artists.length]!];
+      if (i % 7 === 0) credits.push(artists[(i + 3) % artists.length]!);
+      const song = await createSong(t.deps, {
+        artistIds: credits,
+        ...(i % 3 === 0 ? { albumId: albums[i % albums.length]! } : {}),
+        createdAgoMs: (40 - i) * 3_600_000,
+      });
+      songs.push(song.id);
+    }
+    // Plays well inside the trending window, inside only the popular one, and outside both
+    // (windows are counted in whole UTC days, so nothing lands within a day of an edge).
+    for (const song of songs) {
+      for (const [from, to] of [
+        [0.1, 6],
+        [8.5, 27],
+        [30, 60],
+      ] as const) {
+        const count = Math.floor(random() * 6);
+        const agoMs = (from + random() * (to - from)) * DAY;
+        await recordPlays(t.deps, song, count, {
+          agoMs,
+          listener: (i) => `a:${Math.floor(random() * 5)}-${i}`,
+        });
+      }
+    }
+  });
+  afterAll(() => t.close());
+
+  it('ranks exactly as counting the plays table does', async () => {
+    const catalog = createCatalogService(t.deps, 60_000);
+    const [fromSnapshot, fromPlays] = await Promise.all([
+      catalog.homeFeed(),
+      catalog.homeFeedFromPlays(),
+    ]);
+    expect(fromSnapshot.trendingSongs).toHaveLength(10);
+    expect(fromSnapshot.popularArtists).toHaveLength(10);
+    expect(fromSnapshot.popularAlbums).toHaveLength(6);
+    expect(fromSnapshot).toEqual(fromPlays);
+  });
+
+  it('hides a song deleted or an artist disabled after the snapshot was built, at once', async () => {
+    const catalog = createCatalogService(t.deps, 60_000);
+    const before = await catalog.homeFeed();
+    const song = before.trendingSongs[0]!;
+    const artist = before.popularArtists[0]!;
+    await t.deps.db
+      .updateTable('songs')
+      .set({ is_deleted: 1 })
+      .where('id', '=', song._id)
+      .execute();
+    await t.deps.db
+      .updateTable('artists')
+      .set({ is_disabled: 1 })
+      .where('id', '=', artist._id)
+      .execute();
+    try {
+      const after = await catalog.homeFeed();
+      expect(after.trendingSongs).toHaveLength(10);
+      expect(after.trendingSongs.map((s) => s._id)).not.toContain(song._id);
+      expect(after.trendingSongs.flatMap((s) => s.artist.map((a) => a._id))).not.toContain(
+        artist._id,
+      );
+      expect(after.popularArtists).toHaveLength(10);
+      expect(after.popularArtists.map((a) => a._id)).not.toContain(artist._id);
+      expect(after.popularAlbums.map((a) => a.artist._id)).not.toContain(artist._id);
+      // Whatever stays keeps its place: the rest of the row moves up by the ones hidden.
+      expect(after.popularArtists.slice(0, 9)).toEqual(before.popularArtists.slice(1, 10));
+    } finally {
+      await t.deps.db
+        .updateTable('songs')
+        .set({ is_deleted: 0 })
+        .where('id', '=', song._id)
+        .execute();
+      await t.deps.db
+        .updateTable('artists')
+        .set({ is_disabled: 0 })
+        .where('id', '=', artist._id)
+        .execute();
+    }
+  });
+
+  it('keeps play totals and daily buckets equal to the plays table, also when plays go', async () => {
+    const gone = await createSong(t.deps, { artistIds: [artists[0]!] });
+    await recordPlays(t.deps, gone.id, 4, { agoMs: DAY });
+    await recordPlays(t.deps, songs[1]!, 3, { agoMs: 2 * DAY });
+    await t.deps.db.deleteFrom('songs').where('id', '=', gone.id).execute();
+    await t.deps.db
+      .deleteFrom('plays')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('plays').select('id').where('song_id', '=', songs[2]!).limit(2),
+      )
+      .execute();
+    const counted = await t.deps.db
+      .selectFrom('plays')
+      .select(['song_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('song_id')
+      .execute();
+    const totals = await t.deps.db
+      .selectFrom('song_play_totals')
+      .select(['song_id', 'plays'])
+      .where('plays', '>', 0)
+      .execute();
+    const asMap = (rows: { song_id: number; n: number }[]) =>
+      Object.fromEntries(rows.map((row) => [Number(row.song_id), Number(row.n)]));
+    expect(asMap(totals.map((row) => ({ song_id: row.song_id, n: row.plays })))).toEqual(
+      asMap(counted),
+    );
+    const days = await t.deps.db
+      .selectFrom('song_play_days')
+      .select(['song_id', (eb) => eb.fn.sum<number>('plays').as('n')])
+      .groupBy('song_id')
+      .having((eb) => eb.fn.sum('plays'), '>', 0)
+      .execute();
+    expect(asMap(days)).toEqual(asMap(counted));
+    const all = await t.deps.db
+      .selectFrom('play_days')
+      .select((eb) => eb.fn.sum<number>('plays').as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(all.n)).toBe(counted.reduce((sum, row) => sum + Number(row.n), 0));
+  });
+});
