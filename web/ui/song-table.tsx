@@ -17,6 +17,11 @@ export interface SongTableProps {
   /** When given, rows can be dragged, or moved with the arrow keys on their handle. */
   onMove?(songId: number, toIndex: number): void;
   label: string;
+  /**
+   * How many songs the list has when `songs` holds only the first of them (the rest still
+   * arriving): the list is sized for all, and rows not yet here show as placeholders.
+   */
+  total?: number;
 }
 
 const grid = 'grid grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] items-center gap-4';
@@ -34,8 +39,10 @@ export function SongTable({
   renderActions,
   onMove,
   label,
+  total,
 }: SongTableProps) {
-  const rows = useRowWindow(songs.length, SONG_ROW_HEIGHT);
+  const count = Math.max(total ?? 0, songs.length);
+  const rows = useRowWindow(count, SONG_ROW_HEIGHT);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const focusAfterMove = useRef<number | null>(null);
@@ -53,6 +60,11 @@ export function SongTable({
   });
 
   const visible = songs.slice(rows.start, rows.end);
+  // Indices on screen whose songs have not arrived yet.
+  const pending: number[] = [];
+  for (let index = Math.max(rows.start, songs.length); index < rows.end; index++) {
+    pending.push(index);
+  }
   return (
     <div className="px-6">
       <div aria-hidden className={`${grid} border-b border-white/10 px-4 py-2 text-sm text-muted`}>
@@ -171,7 +183,7 @@ export function SongTable({
                       if (step === 0) return;
                       event.preventDefault();
                       const target = index + step;
-                      if (target < 0 || target >= songs.length) return;
+                      if (target < 0 || target >= count) return;
                       focusAfterMove.current = song._id;
                       onMove(song._id, target);
                     }}
@@ -184,6 +196,27 @@ export function SongTable({
             </li>
           );
         })}
+        {pending.map((index) => (
+          <li
+            key={`pending-${index}`}
+            aria-hidden
+            data-testid="song-row-pending"
+            className={`${grid} absolute inset-x-0 px-4`}
+            style={{
+              height: SONG_ROW_HEIGHT,
+              transform: `translateY(${index * SONG_ROW_HEIGHT}px)`,
+            }}
+          >
+            <span className="text-right tabular-nums text-muted">{index + 1}</span>
+            <span className="flex min-w-0 items-center gap-3">
+              <span className="size-10 shrink-0 animate-pulse rounded bg-white/10" />
+              <span className="h-3 w-1/2 animate-pulse rounded bg-white/10" />
+            </span>
+            <span className="h-3 w-1/3 animate-pulse rounded bg-white/10" />
+            <span />
+            <span className="w-28" />
+          </li>
+        ))}
       </ol>
     </div>
   );

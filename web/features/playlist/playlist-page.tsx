@@ -2,11 +2,12 @@ import { ArrowLeft, Pause, Play, Trash2 } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { formatCount } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { useMoveSong, usePlaylist, useRemoveSong } from '../../lib/library-queries.ts';
+import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { notify } from '../../lib/toast.ts';
 import { LikeButton } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongTable } from '../../ui/song-table.tsx';
+import { usePlaylistPage } from './api/get-playlist.ts';
 import { PlaylistCover } from './playlist-cover.tsx';
 
 function BackButton() {
@@ -27,7 +28,7 @@ export function PlaylistPage() {
   const params = useParams();
   const id = Number(params.id);
   const navigate = useNavigate();
-  const playlist = usePlaylist(id);
+  const playlist = usePlaylistPage(id);
   const remove = useRemoveSong(id);
   const move = useMoveSong(id);
   const current = useCurrentSong();
@@ -58,14 +59,24 @@ export function PlaylistPage() {
   const data = playlist.data;
   if (!data) return <p className="p-8 text-center text-muted">No playlist found</p>;
 
+  // The first songs, or all of them once they have arrived.
   const songs = data.songs;
+  const count = playlist.total;
   // The big button pauses and resumes when this playlist is what is playing.
   const playingThis =
+    playlist.complete &&
     current !== null &&
-    songs.some((song) => song._id === current._id) &&
     source.length === songs.length &&
+    songs.some((song) => song._id === current._id) &&
     source.every((song, index) => song._id === songs[index]?._id);
-  const count = data.songs.length;
+  // Playing queues the whole playlist, waiting for the rest of it if need be.
+  const play = (start: (all: typeof songs) => void) => {
+    if (playlist.complete) return start(songs);
+    playlist
+      .allSongs()
+      .then(start)
+      .catch((error) => notify.error(errorMessage(error, 'Could not load the playlist')));
+  };
 
   return (
     <div className="pb-10">
@@ -104,7 +115,7 @@ export function PlaylistPage() {
           disabled={count === 0}
           onClick={() => {
             if (playingThis) usePlayer.getState().togglePlay();
-            else usePlayer.getState().playQueue(songs, 0);
+            else play((all) => usePlayer.getState().playQueue(all, 0));
           }}
           className="grid size-14 place-items-center rounded-full bg-brand text-black shadow-lg hover:scale-105 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:scale-100"
         >
@@ -124,11 +135,13 @@ export function PlaylistPage() {
         <SongTable
           label={data.name || 'Untitled Playlist'}
           songs={songs}
+          total={count}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
-          onToggle={(index) => toggleSong(songs, index)}
+          onToggle={(index) => play((all) => toggleSong(all, index))}
           onMove={
-            data.isOwner
+            // Moves count places in the whole list, so they wait until all of it is here.
+            data.isOwner && playlist.complete
               ? (songId, toIndex) =>
                   move.mutate(
                     { songId, toIndex },

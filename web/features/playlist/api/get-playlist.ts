@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Playlist } from '../../../../contract/playlists.ts';
+import { api } from '../../../lib/api.ts';
+import { libraryKeys } from '../../../lib/library-queries.ts';
+
+/** Songs in the first answer: more than a tall screen shows, so the page opens full. */
+export const FIRST_SONGS = 50;
+
+/** The header and the first songs, under the playlist's key so every library change refreshes it. */
+export const playlistHeadKey = (id: number) => [...libraryKeys.playlist(id), 'head'] as const;
+
+async function fetchPlaylist(id: number, signal: AbortSignal, limit?: number): Promise<Playlist> {
+  const query = limit === undefined ? '' : `?limit=${limit}`;
+  return (await api<{ data: Playlist }>(`/user/playlistById/${id}${query}`, { signal })).data;
+}
+
+/**
+ * A playlist page's data in two steps: the header with the first songs (a few kilobytes, shown at
+ * once), then every song (the queue, and the rows further down) once the first answer is in, so
+ * the long answer never delays the short one. `songs` is what has arrived; `total` the count.
+ */
+export function usePlaylistPage(id: number) {
+  const client = useQueryClient();
+  const valid = Number.isInteger(id) && id > 0;
+  const headQuery = {
+    queryKey: playlistHeadKey(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal, FIRST_SONGS),
+  };
+  // Asked for while the page renders, not once the whole screen has rendered and committed (as
+  // TanStack's usePrefetchQuery does; that hook cannot be skipped for a bad id).
+  if (valid && !client.getQueryState(headQuery.queryKey)) void client.prefetchQuery(headQuery);
+  const head = useQuery({ ...headQuery, enabled: valid });
+  // The same key and answer as the library's `usePlaylist`, so its mutations update this page.
+  const fullQuery = {
+    queryKey: libraryKeys.playlist(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal),
+  };
+  const full = useQuery({ ...fullQuery, enabled: valid && head.isSuccess });
+  const data = full.data ?? head.data;
+  const complete = full.data !== undefined;
+  return {
+    data,
+    /** Every song has arrived (`data.songs` is the whole list). */
+    complete,
+    total: complete ? full.data.songs.length : (head.data?.songCount ?? 0),
+    isPending: data === undefined && !head.error,
+    error: data === undefined ? head.error : null,
+    /** Every song, waiting for them when they have not all arrived yet. */
+    async allSongs(): Promise<Playlist['songs']> {
+      return (await client.ensureQueryData(fullQuery)).songs;
+    },
+  };
+}
