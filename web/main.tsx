@@ -5,17 +5,21 @@ import { queryClient } from './lib/query-client.ts';
 import { restoreSession } from './lib/session.ts';
 import { Toasts } from './lib/toasts.tsx';
 import { restorePlayer } from './player/player-store.ts';
-import { AppRouter } from './router.tsx';
+import { AppRouter, preloadRoute } from './router.tsx';
 import './styles.css';
 
 restorePlayer();
 void restoreSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-      <Toasts />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first page's code comes before the first render, so the page draws with the shell. (Not a
+// top-level await: the page's modules import this entry's chunk, which must finish evaluating.)
+void preloadRoute(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRouter />
+        <Toasts />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,8 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useSession } from './lib/session.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
+
+interface PageComponent {
+  (): ReactNode;
+  /** Loads the page's code; once loaded, the page renders without suspending. */
+  preload(): Promise<unknown>;
+}
 
 /*
  * Routes in React Router's declarative mode: every page is its own chunk, loaded when first
@@ -13,8 +19,24 @@ import { MainLayout } from './shell/main-layout.tsx';
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): PageComponent {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    });
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // A page whose code is here renders at once: a lazy one that suspends shows its fallback, and
+  // React then holds every Suspense reveal for 300 ms after a fallback (FALLBACK_THROTTLE_MS).
+  // Each mount keeps its first choice, so a page shown through `Lazy` is never remounted.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, as React.lazy is
+  const Page = () => {
+    const [direct] = useState(() => loaded);
+    return direct ? createElement(direct) : <Lazy />;
+  };
+  Page.preload = preload;
+  return Page;
 }
 
 const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPage');
@@ -116,6 +138,23 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the pages the address shows (at most `capMs`), so the first render draws the
+ * page with the shell instead of a fallback that holds the page back 300 ms.
+ */
+export function preloadRoute(pathname: string, capMs = 500): Promise<unknown> {
+  const types = (matchRoutes(routes, pathname) ?? []).map(
+    (match) => (match.route.element as { type?: unknown } | undefined)?.type,
+  );
+  // Admin pages load only once the gate has let the caller in.
+  if (types.includes(AdminGate)) return Promise.resolve();
+  const loads = types.flatMap((type) => {
+    const preload = (type as Partial<PageComponent> | undefined)?.preload;
+    return preload ? [preload().catch(() => undefined)] : [];
+  });
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, capMs))]);
+}
 
 function AppRoutes() {
   return useRoutes(routes);
