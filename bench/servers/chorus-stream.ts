@@ -75,3 +75,4 @@ process.stdout.write(
     size: fs.statSync(media.localPath(key)).size,
   })}\n`,
 );
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
