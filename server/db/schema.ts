@@ -111,6 +111,8 @@ export interface PlaylistsTable {
   cover_key: string | null;
   created_at: string;
   updated_at: string;
+  /** Moves with every change to the playlist's songs (triggers, migration 006). */
+  songs_version: Generated<number>;
 }
 
 export interface PlaylistSongsTable {

@@ -32,8 +32,8 @@ async function moves(change: () => Promise<unknown>): Promise<boolean> {
   return (await version()) > before;
 }
 
-describe('catalog_version (migration 005)', () => {
-  it('moves with every change to songs, albums, artists, credits and playlist songs', async () => {
+describe('catalog_version (migrations 005, 006)', () => {
+  it('moves with every change to songs, albums, artists and credits', async () => {
     const db = ctx.deps.db;
     let artistId = 0;
     let albumId = 0;
@@ -87,42 +87,101 @@ describe('catalog_version (migration 005)', () => {
       ),
     ).toBe(true);
 
+    expect(await moves(() => db.deleteFrom('songs').where('id', '=', songId).execute())).toBe(true);
+  });
+
+  it('leaves playlist songs to the playlist’s own songs_version, which moves with each change', async () => {
+    const db = ctx.deps.db;
+    const artist = await createArtist(ctx.deps);
+    const songIds = [
+      (await createSong(ctx.deps, { artistIds: [artist.id] })).id,
+      (await createSong(ctx.deps, { artistIds: [artist.id] })).id,
+    ];
     const owner = await createUser(ctx.deps);
     const now = new Date().toISOString();
-    const playlist = await db
-      .insertInto('playlists')
-      .values({
-        owner_id: owner.id,
-        name: 'P',
-        description: '',
-        is_public: 1,
-        cover_key: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const makePlaylist = async () =>
+      (
+        await db
+          .insertInto('playlists')
+          .values({
+            owner_id: owner.id,
+            name: 'P',
+            description: '',
+            is_public: 1,
+            cover_key: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = await makePlaylist();
+    const other = await makePlaylist();
+    const songsVersion = async (id: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('playlists')
+            .select('songs_version')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).songs_version,
+      );
+    /** Runs `change`; tells whether `mine` moved, checking the catalog and `other` did not. */
+    const movesMine = async (change: () => Promise<unknown>) => {
+      const [before, otherBefore, catalogBefore] = [
+        await songsVersion(mine),
+        await songsVersion(other),
+        await version(),
+      ];
+      await change();
+      expect(await songsVersion(other)).toBe(otherBefore);
+      expect(await version()).toBe(catalogBefore);
+      return (await songsVersion(mine)) > before;
+    };
     expect(
-      await moves(() =>
+      await movesMine(() =>
         db
           .insertInto('playlist_songs')
-          .values({ playlist_id: playlist.id, song_id: songId, position: 0, added_at: now })
+          .values(
+            songIds.map((songId, position) => ({
+              playlist_id: mine,
+              song_id: songId,
+              position,
+              added_at: now,
+            })),
+          )
           .execute(),
       ),
     ).toBe(true);
     expect(
-      await moves(() =>
+      await movesMine(() =>
         db
           .updateTable('playlist_songs')
-          .set({ position: 5 })
-          .where('song_id', '=', songId)
+          .set((eb) => ({ position: eb('position', '+', 1) }))
+          .where('playlist_id', '=', mine)
           .execute(),
       ),
     ).toBe(true);
     expect(
-      await moves(() => db.deleteFrom('playlist_songs').where('song_id', '=', songId).execute()),
+      await movesMine(() =>
+        db
+          .deleteFrom('playlist_songs')
+          .where('playlist_id', '=', mine)
+          .where('song_id', '=', songIds[0]!)
+          .execute(),
+      ),
     ).toBe(true);
-    expect(await moves(() => db.deleteFrom('songs').where('id', '=', songId).execute())).toBe(true);
+    expect(await movesMine(() => recordPlays(ctx.deps, songIds[1]!, 2))).toBe(false);
+    // Deleting a playlist takes its songs with it.
+    await db.deleteFrom('playlists').where('id', '=', mine).execute();
+    expect(
+      await db
+        .selectFrom('playlist_songs')
+        .select('song_id')
+        .where('playlist_id', '=', mine)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('stays put when only plays are recorded', async () => {

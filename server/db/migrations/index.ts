@@ -4,6 +4,7 @@ import * as accounts from './002-accounts.ts';
 import * as search from './003-search.ts';
 import * as playCounts from './004-play-counts.ts';
 import * as catalogVersion from './005-catalog-version.ts';
+import * as playlistSongsVersion from './006-playlist-songs-version.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '003-search', up: search.up },
   { name: '004-play-counts', up: playCounts.up },
   { name: '005-catalog-version', up: catalogVersion.up },
+  { name: '006-playlist-songs-version', up: playlistSongsVersion.up },
 ];

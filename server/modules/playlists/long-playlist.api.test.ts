@@ -190,6 +190,26 @@ describe('a long playlist', () => {
     expect(visitor.json().data.isOwner).toBe(false);
   });
 
+  it('goes on reusing its songs while other playlists change', async () => {
+    await twice();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/addSongPlaylist/${privateId}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { songId: songIds[0] },
+    });
+    expect(added.statusCode).toBe(409);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/removeSongPlaylist/${privateId}?songId=${songIds[4]}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const next = await get(`/api/user/playlistById/${playlistId}`);
+    expect(next.body).toContain('"songs":[{"plays":');
+    const mine = (await get(`/api/user/playlistById/${privateId}`, owner)).json().data;
+    expect(mine.songs.map((song: SongJson) => song._id)).not.toContain(songIds[4]);
+  });
+
   it('gives a slice of the songs with limit and offset, with the whole count and length', async () => {
     const whole = await twice();
     const page = await get(`/api/user/playlistById/${playlistId}?limit=50`);

@@ -12,6 +12,7 @@ export interface PlaylistRecord {
   cover_key: string | null;
   created_at: string;
   updated_at: string;
+  songs_version: number;
 }
 
 export interface PlaylistStats {
@@ -34,6 +35,7 @@ const playlistColumns = [
   'playlists.cover_key',
   'playlists.created_at',
   'playlists.updated_at',
+  'playlists.songs_version',
 ] as const;
 
 /** A playlist's song with its play count, read in the same row. */
@@ -296,7 +298,7 @@ export class PlaylistsRepository {
       .execute();
   }
 
-  /** The number that moves with every change to what song lists show (migration 005). */
+  /** The number that moves with every change to the catalog's songs (migration 005). */
   async catalogVersion(): Promise<number> {
     const row = await this.db
       .selectFrom('catalog_version')

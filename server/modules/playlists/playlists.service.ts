@@ -128,9 +128,10 @@ export class PlaylistsService {
    * keep what was presented while the catalog version stands, and then only read the play counts.
    */
   private async full(row: PlaylistRecord, viewerId: number | null): Promise<Read> {
-    // Read before the songs: anything read after it is at least as new as the version says.
+    // Read before the songs (as the playlist's own version, in `row`): anything read after them
+    // is at least as new as the versions say.
     const version = await this.playlists.catalogVersion();
-    const cached = this.songsCache.get(row.id, version);
+    const cached = this.songsCache.get(row.id, version, row.songs_version);
     if (cached) {
       const plays = await this.playlists.playsOfPlaylist(row.id);
       const counts = cached.songs.map((song) => plays.get(song._id) ?? 0);
@@ -152,7 +153,7 @@ export class PlaylistsService {
     ]);
     const stats = statsOfSongs(songRows);
     const songs = presentRows(songRows, artists);
-    this.songsCache.set(row.id, { version, songs, stats });
+    this.songsCache.set(row.id, { version, songsVersion: row.songs_version, songs, stats });
     return {
       tag: [row, viewerId === row.owner_id, version, songs.map((song) => song.plays)],
       build: () => ({ ...presentSummary(row, stats, viewerId), songs }),

@@ -28,6 +28,7 @@ function song(id: number, extra: Partial<Song> = {}): Song {
 function entry(version: number, count: number, first = 1): CachedSongs {
   return {
     version,
+    songsVersion: 0,
     songs: Array.from({ length: count }, (_, i) => song(first + i)),
     stats: { songCount: count, durationSeconds: 60 * count, covers: [] },
   };
@@ -37,22 +38,24 @@ describe('PlaylistSongsCache', () => {
   it('gives an entry back only for the version it was read under', () => {
     const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 100 });
     cache.set(7, entry(3, 5));
-    expect(cache.get(7, 3)?.songs).toHaveLength(5);
-    expect(cache.get(7, 4)).toBeUndefined();
+    expect(cache.get(7, 3, 0)?.songs).toHaveLength(5);
+    expect(cache.get(7, 4, 0)).toBeUndefined();
     // A stale entry is dropped on sight.
-    expect(cache.get(7, 3)).toBeUndefined();
+    expect(cache.get(7, 3, 0)).toBeUndefined();
     expect(cache.songCount).toBe(0);
+    cache.set(7, { ...entry(3, 5), songsVersion: 1 });
+    expect(cache.get(7, 3, 2)).toBeUndefined();
   });
 
   it('keeps no short playlists, and never replaces a newer version with an older one', () => {
     const cache = new PlaylistSongsCache({ minSongs: 10, maxSongs: 100 });
     cache.set(1, entry(1, 9));
-    expect(cache.get(1, 1)).toBeUndefined();
+    expect(cache.get(1, 1, 0)).toBeUndefined();
     cache.set(2, entry(5, 10));
     cache.set(2, entry(4, 12));
-    expect(cache.get(2, 5)?.songs).toHaveLength(10);
+    expect(cache.get(2, 5, 0)?.songs).toHaveLength(10);
     cache.set(2, entry(6, 12));
-    expect(cache.get(2, 6)?.songs).toHaveLength(12);
+    expect(cache.get(2, 6, 0)?.songs).toHaveLength(12);
     expect(cache.songCount).toBe(12);
   });
 
@@ -60,14 +63,14 @@ describe('PlaylistSongsCache', () => {
     const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 25 });
     cache.set(1, entry(1, 10));
     cache.set(2, entry(1, 10));
-    expect(cache.get(1, 1)).toBeDefined();
+    expect(cache.get(1, 1, 0)).toBeDefined();
     cache.set(3, entry(1, 10));
-    expect(cache.get(2, 1)).toBeUndefined();
-    expect(cache.get(1, 1)).toBeDefined();
-    expect(cache.get(3, 1)).toBeDefined();
+    expect(cache.get(2, 1, 0)).toBeUndefined();
+    expect(cache.get(1, 1, 0)).toBeDefined();
+    expect(cache.get(3, 1, 0)).toBeDefined();
     expect(cache.songCount).toBe(20);
     cache.set(4, entry(1, 26));
-    expect(cache.get(4, 1)).toBeUndefined();
+    expect(cache.get(4, 1, 0)).toBeUndefined();
   });
 });
 
@@ -75,6 +78,7 @@ describe('songsJson', () => {
   it('writes the songs with the play counts given, the same as JSON.stringify would', () => {
     const cached: CachedSongs = {
       version: 1,
+      songsVersion: 0,
       songs: [
         song(1, { title: 'Quote " and \\ back\nslash', albumName: 'Ünïcødé ✓ 🎵' }),
         song(2, { album: { _id: 4, title: 'B' }, trackNumber: 3, coverImage: '/c.webp' }),
@@ -89,6 +93,8 @@ describe('songsJson', () => {
     expect(JSON.parse(songsJson(cached, [1, 2, 3])).map((item: Song) => item.plays)).toEqual([
       1, 2, 3,
     ]);
-    expect(songsJson({ version: 1, songs: [], stats: cached.stats }, [])).toBe('[]');
+    expect(songsJson({ version: 1, songsVersion: 0, songs: [], stats: cached.stats }, [])).toBe(
+      '[]',
+    );
   });
 });

@@ -1,9 +1,12 @@
 import type { Song } from '../../../contract/catalog.ts';
 import type { PlaylistStats } from './playlists.repository.ts';
 
-/** What presenting a playlist's songs produced, valid for one catalog version. */
+/** What presenting a playlist's songs produced, valid for one catalog and playlist version. */
 export interface CachedSongs {
+  /** `catalog_version` (migration 005). */
   version: number;
+  /** The playlist's `songs_version` (migration 006). */
+  songsVersion: number;
   songs: readonly Song[];
   stats: PlaylistStats;
   /** Each song as JSON without its play count, made on first reuse (see `songsJson`). */
@@ -33,8 +36,8 @@ export interface SongsCacheOptions {
 }
 
 /**
- * Presented songs of long playlists, per playlist, tagged with the catalog version they were read
- * under. An entry is used only while the database's version is the same, so it is never stale;
+ * Presented songs of long playlists, per playlist, tagged with the catalog's and the playlist's
+ * versions they were read under. An entry is used only while both are the same, so it is never stale;
  * play counts are not part of it (they change with every play) and are filled in fresh.
  */
 export class PlaylistSongsCache {
@@ -43,11 +46,11 @@ export class PlaylistSongsCache {
 
   constructor(private readonly options: SongsCacheOptions) {}
 
-  get(playlistId: number, version: number): CachedSongs | undefined {
+  get(playlistId: number, version: number, songsVersion: number): CachedSongs | undefined {
     const entry = this.entries.get(playlistId);
     if (!entry) return undefined;
     this.entries.delete(playlistId);
-    if (entry.version !== version) {
+    if (entry.version !== version || entry.songsVersion !== songsVersion) {
       this.size -= entry.songs.length;
       return undefined;
     }
@@ -62,7 +65,7 @@ export class PlaylistSongsCache {
     const old = this.entries.get(playlistId);
     if (old) {
       // A newer version replaces an older one, never the reverse (two readers may race).
-      if (old.version > entry.version) return;
+      if (old.version > entry.version || old.songsVersion > entry.songsVersion) return;
       this.entries.delete(playlistId);
       this.size -= old.songs.length;
     }
