@@ -212,9 +212,19 @@ describe('a long playlist', () => {
 
   it('gives a slice of the songs with limit and offset, with the whole count and length', async () => {
     const whole = await twice();
-    const page = await get(`/api/user/playlistById/${playlistId}?limit=50`);
+    const url = `/api/user/playlistById/${playlistId}?limit=50`;
+    // Kept songs serve the slice; after a catalog change (nothing visible here), it is read anew.
+    const kept = await get(url);
+    expect(kept.statusCode).toBe(200);
+    await t.deps.db
+      .updateTable('songs')
+      .set({ genre: 'Pop' })
+      .where('id', '=', songIds[0]!)
+      .execute();
+    const page = await get(url);
     expect(page.statusCode).toBe(200);
     const data = page.json().data;
+    expect(kept.json().data).toEqual(data);
     expect(data.songs.map((song: SongJson) => song._id)).toEqual(
       whole.songs.slice(0, 50).map((song) => song._id),
     );

@@ -319,6 +319,17 @@ export class PlaylistsRepository {
     return new Map(rows.map((row) => [row.song_id, Number(row.plays)]));
   }
 
+  /** All-time plays of a few songs that have any, by song id. */
+  async playsOfSongs(songIds: number[]): Promise<Map<number, number>> {
+    if (songIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('song_play_totals')
+      .select(['song_id', 'plays'])
+      .where('song_id', 'in', songIds)
+      .execute();
+    return new Map(rows.map((row) => [row.song_id, Number(row.plays)]));
+  }
+
   /** Credited artists of a few songs, in credit order. */
   artistsOfSongs(songIds: number[]): Promise<PlaylistSongArtist[]> {
     if (songIds.length === 0) return Promise.resolve([]);

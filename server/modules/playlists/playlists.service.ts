@@ -167,6 +167,17 @@ export class PlaylistsService {
     page: SongsPage,
   ): Promise<Read> {
     const version = await this.playlists.catalogVersion();
+    const cached = this.songsCache.get(row.id, version, row.songs_version);
+    if (cached) {
+      // The figures and songs are kept: only the slice's play counts are read.
+      const kept = cached.songs.slice(page.offset, page.offset + page.limit);
+      const plays = await this.playlists.playsOfSongs(kept.map((song) => song._id));
+      const songs = kept.map((song) => ({ ...song, plays: plays.get(song._id) ?? 0 }));
+      return {
+        tag: [row, viewerId === row.owner_id, version, page, songs.map((song) => song.plays)],
+        build: () => ({ ...presentSummary(row, cached.stats, viewerId), songs }),
+      };
+    }
     const [songRows, [summary]] = await Promise.all([
       this.playlists.songsWithPlays(row.id, page),
       this.summaries([row], viewerId),
