@@ -100,9 +100,9 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
       reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
       if (answer.answer === null) return reply.code(304).send(null);
-      if (typeof answer.answer === 'string') {
-        // The answer serialised by the service (the same shape): Fastify sends a JSON string as
-        // is, so the cast only quiets the schema's typing.
+      if (Buffer.isBuffer(answer.answer)) {
+        // The answer serialised by the service (the same shape): Fastify sends bytes as they
+        // are, so the cast only quiets the schema's typing.
         const json = answer.answer as unknown as { data: Playlist };
         return reply.type('application/json; charset=utf-8').send(json);
       }

@@ -11,6 +11,8 @@ export interface CachedSongs {
   stats: PlaylistStats;
   /** Each song as JSON without its play count, made on first reuse (see `songsJson`). */
   json?: string[];
+  /** The last whole answer sent from this entry, and its entity tag. */
+  answer?: { etag: string; body: Buffer };
 }
 
 /**
