@@ -78,3 +78,129 @@ export async function seedLargeCatalog(
   db.pragma('optimize');
   db.close();
 }
+
+/** A full-period 32-bit generator (mulberry32), seeded. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const SYLLABLES = (
+  'ka lo mi ra ne tu sa vo li da pe ro fu ga zi mo ta be ly no re si ma ko la vi do en ar ' +
+  'el in or us an et al on ur is'
+).split(' ');
+
+/** Real words a listener would type, some with accents, for accent- and case-free queries. */
+const COMMON = (
+  'love night summer river light dream heart fire rain city blue gold wild road ocean star ' +
+  'shadow morning velvet neon echo silver paper ghost honey thunder garden winter midnight ' +
+  'electric broken golden secret lonely sweet highway north south memory café zoë señorita ' +
+  'mañana déjà naïve crème été lumière über fjörd piña soirée noël'
+).split(' ');
+
+/**
+ * The vocabulary of a large catalog: common words plus invented ones, drawn with a Zipf-like
+ * skew, so a few words are in tens of thousands of titles and most in a handful, as in real
+ * catalogs (a uniform vocabulary would make every query either huge or empty).
+ */
+export function searchVocabulary(size = 6000, seed = 7): string[] {
+  const random = generator(seed);
+  const words = new Set(COMMON);
+  while (words.size < size) {
+    const parts = 2 + Math.floor(random() * 3);
+    let word = '';
+    for (let i = 0; i < parts; i++) word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    words.add(word);
+  }
+  return [...words];
+}
+
+/**
+ * A catalog for search: `songs` songs (albums of 10, credited to `artists` artists) with titles
+ * from `searchVocabulary()`, written straight into SQLite in one transaction with the search and
+ * catalog triggers set aside, and the full-text indexes built once at the end.
+ */
+export async function seedSearchCatalog(
+  dataDir: string,
+  counts: { artists: number; songs: number },
+): Promise<void> {
+  const handle = await openDatabase({ url: null, dataDir });
+  await migrate(handle);
+  await handle.close();
+  const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const random = generator(42);
+  const vocabulary = searchVocabulary();
+  // Zipf-like: rank r is drawn with weight ~1/r (inverse CDF of a log-uniform rank).
+  const word = () =>
+    vocabulary[Math.min(vocabulary.length - 1, Math.floor(vocabulary.length ** random()) - 1)]!;
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const title = () => {
+    const length = 1 + Math.floor(random() * 4);
+    return Array.from({ length }, () => capital(word())).join(' ');
+  };
+  const triggers = db
+    .prepare(
+      "select name, sql from sqlite_master where type = 'trigger' and tbl_name in ('songs', 'artists', 'albums', 'song_artists')",
+    )
+    .all() as { name: string; sql: string }[];
+  const now = Date.now();
+  const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const fake = 'b'.repeat(64);
+  db.transaction(() => {
+    for (const trigger of triggers) db.exec(`drop trigger ${trigger.name}`);
+    const artist = db.prepare(
+      'insert into artists (name, description, email, image_key, is_disabled, verified, created_at, updated_at) values (?, ?, null, null, 0, 0, ?, ?)',
+    );
+    for (let i = 0; i < counts.artists; i++) {
+      const at = iso(i * 1000);
+      artist.run(`${capital(word())} ${capital(word())}`, 'bench artist', at, at);
+    }
+    const album = db.prepare(
+      'insert into albums (title, artist_id, cover_key, year, created_at) values (?, ?, null, 2020, ?)',
+    );
+    const song = db.prepare(
+      `insert into songs (title, genre, duration, status, is_deleted, audio_key, audio_mime, audio_size,
+        audio_codec, audio_bitrate, cover_key, album_id, track_number, created_at, updated_at)
+       values (?, 'Pop', ?, ?, ?, ?, 'audio/mpeg', 1000, null, null, null, ?, ?, ?, ?)`,
+    );
+    const credit = db.prepare(
+      'insert into song_artists (song_id, artist_id, position) values (?, ?, 0)',
+    );
+    let albumId = 0;
+    for (let i = 0; i < counts.songs; i++) {
+      const artistId = 1 + Math.floor(random() * counts.artists);
+      const at = iso(i * 10);
+      if (i % 10 === 0) albumId = Number(album.run(title(), artistId, at).lastInsertRowid);
+      // A few songs are hidden from listeners, as in a catalog that admins look after.
+      const status = i % 97 === 0 ? 'Inactive' : 'Active';
+      const deleted = i % 89 === 0 ? 1 : 0;
+      const id = Number(
+        song.run(
+          title(),
+          120 + (i % 180),
+          status,
+          deleted,
+          `audio/${fake}.mp3`,
+          albumId,
+          (i % 10) + 1,
+          at,
+          at,
+        ).lastInsertRowid,
+      );
+      credit.run(id, artistId);
+    }
+    for (const trigger of triggers) db.exec(trigger.sql);
+    for (const table of ['songs', 'artists', 'albums', 'playlists']) {
+      db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+}

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { startServer } from '../../tests/helpers/server-process.ts';
+import { seedSearchCatalog } from '../listening-seed.ts';
+import { type Figure, percentile, type Scenario } from '../scenario.ts';
+
+const SONGS = Number(process.env.BENCH_SONGS ?? 1_000_000);
+const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LEVELS = [8, 32];
+
+type Kind = 'prefix' | 'word + prefix' | 'accents and case' | 'typo' | 'artist' | 'nothing';
+interface Query {
+  kind: Kind;
+  q: string;
+}
+
+/** A deterministic generator, so every run asks the same queries. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const strip = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+
+/** One edit a hurried typist makes: a letter dropped, doubled, swapped with the next, or wrong. */
+function typo(word: string, random: () => number): string {
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + word[at] + word.slice(at);
+    case 2:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    default:
+      return `${word.slice(0, at)}${'aeiou'[Math.floor(random() * 5)]}${word.slice(at + 1)}`;
+  }
+}
+
+/**
+ * What listeners type, drawn from the seeded titles and names: a word's first letters, a word and
+ * the start of the next, accent-free or differently cased words, a word with a typo, an artist's
+ * name, and now and then something that matches nothing.
+ */
+function realisticQueries(dataDir: string, count: number): Query[] {
+  const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'), { readonly: true });
+  const random = generator(11);
+  const titles = db.prepare('select title from songs where id % 997 = 0 limit 1000').all() as {
+    title: string;
+  }[];
+  const names = db.prepare('select name from artists where id % 37 = 0 limit 300').all() as {
+    name: string;
+  }[];
+  const accented = (
+    db
+      .prepare(
+        "select title from songs where title like '%é%' or title like '%ë%' or title like '%ñ%' or title like '%ï%' or title like '%è%' limit 200",
+      )
+      .all() as { title: string }[]
+  ).map((row) => row.title);
+  db.close();
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const words = (text: string) => text.split(' ').filter((word) => word.length > 0);
+  const queries: Query[] = [];
+  while (queries.length < count) {
+    const roll = random();
+    const title = words(pick(titles).title);
+    if (roll < 0.3) {
+      const word = pick(title);
+      queries.push({ kind: 'prefix', q: word.slice(0, 2 + Math.floor(random() * 4)) });
+    } else if (roll < 0.55 && title.length >= 2) {
+      const at = Math.floor(random() * (title.length - 1));
+      const next = title[at + 1]!;
+      queries.push({
+        kind: 'word + prefix',
+        q: `${title[at]} ${next.slice(0, 1 + Math.floor(random() * next.length))}`,
+      });
+    } else if (roll < 0.7 && accented.length > 0) {
+      const word = words(pick(accented)).find((w) => strip(w) !== w) ?? words(pick(accented))[0]!;
+      const plain = strip(word);
+      queries.push({
+        kind: 'accents and case',
+        q: random() < 0.5 ? plain.toUpperCase() : plain.toLowerCase(),
+      });
+    } else if (roll < 0.85) {
+      const long = title.filter((word) => word.length >= 5);
+      if (long.length === 0) continue;
+      queries.push({ kind: 'typo', q: typo(pick(long).toLowerCase(), random) });
+    } else if (roll < 0.95) {
+      const name = words(pick(names).name);
+      queries.push({ kind: 'artist', q: `${name[0]} ${name[1]?.slice(0, 3) ?? ''}`.trim() });
+    } else {
+      queries.push({ kind: 'nothing', q: `zq${Math.floor(random() * 1e6).toString(36)}x` });
+    }
+  }
+  return queries;
+}
+
+interface Sample {
+  kind: Kind;
+  ms: number;
+}
+
+/** `connections` closed loops over keep-alive sockets for `seconds`, each timing its requests. */
+async function hammer(
+  base: string,
+  queries: Query[],
+  connections: number,
+  seconds: number,
+): Promise<{ samples: Sample[]; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(base);
+  const samples: Sample[] = [];
+  let errors = 0;
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const one = (query: Query) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.get(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: `/api/search?q=${encodeURIComponent(query.q)}`,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 200) {
+              samples.push({ kind: query.kind, ms: performance.now() - started });
+            } else errors++;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await one(queries[next++ % queries.length]!);
+    }),
+  );
+  agent.destroy();
+  return { samples, errors };
+}
+
+const scenario: Scenario = {
+  name: 'search',
+  description: `GET /api/search over ${SONGS.toLocaleString('en')} songs and ${ARTISTS.toLocaleString('en')} artists (SQLite FTS5), realistic queries (prefixes, accents, case, typos), ${LEVELS.join(' and ')} connections × ${SECONDS} s, the server in its own process`,
+  async run(): Promise<Figure[]> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-search-'));
+    const seeding = performance.now();
+    await seedSearchCatalog(dataDir, { artists: ARTISTS, songs: SONGS });
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    const queries = realisticQueries(dataDir, 2000);
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 300_000);
+    try {
+      await hammer(server.url, queries, 4, 3); // warm the JIT and the page cache
+      const figures: Figure[] = [];
+      for (const connections of LEVELS) {
+        const { samples, errors } = await hammer(server.url, queries, connections, SECONDS);
+        const loadAverage = os.loadavg()[0]!;
+        if (errors > 0) throw new Error(`${errors} failed searches at ${connections} connections`);
+        const ms = samples.map((sample) => sample.ms);
+        const byKind = [...new Set(samples.map((sample) => sample.kind))]
+          .map((kind) => {
+            const own = samples.filter((sample) => sample.kind === kind).map((s) => s.ms);
+            return `${kind} ${percentile(own, 95).toFixed(1)}`;
+          })
+          .join(', ');
+        figures.push({
+          name: `search p95 at ${connections} connections`,
+          value: Number(percentile(ms, 95).toFixed(1)),
+          unit: 'ms',
+          budget: { op: '<=', value: 25 },
+          note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}; load average ${loadAverage.toFixed(2)}`,
+        });
+      }
+      figures.push({
+        name: 'seeding (songs, FTS index built once)',
+        value: seedSeconds,
+        unit: 's',
+      });
+      return figures;
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default scenario;
