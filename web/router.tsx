@@ -1,5 +1,24 @@
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useLayoutEffect,
+  useState,
+} from 'react';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  matchRoutes,
+  Navigate,
+  type Navigator,
+  parsePath,
+  type RouteObject,
+  Router,
+  type To,
+  useRoutes,
+} from 'react-router';
 import { useSession } from './lib/session.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
@@ -160,15 +179,51 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+/*
+ * Navigation fetches the new page's code first and only then changes the address and the
+ * screen, as React Router's data router did: the address never names a page that is not shown
+ * yet (and a form being left cannot be typed into under the next page's address).
+ */
+const history = createBrowserHistory({ v5Compat: true });
+let latestNavigation = 0;
+
+function whenReady(to: To, go: () => void): void {
+  const ticket = ++latestNavigation;
+  const { pathname = '/' } = typeof to === 'string' ? parsePath(to) : to;
+  // Going on when the code failed to load lets the error boundary say so. Of quick successive
+  // navigations only the last one happens.
+  const proceed = () => {
+    if (ticket === latestNavigation) go();
+  };
+  preloadRoute(pathname, 10_000).then(proceed, proceed);
+}
+
+const navigator: Navigator = {
+  createHref: history.createHref,
+  encodeLocation: history.encodeLocation,
+  go: history.go,
+  push: (to, state) => whenReady(to, () => history.push(to, state)),
+  replace: (to, state) => whenReady(to, () => history.replace(to, state)),
+};
+
 /** The whole app's routing; a page that fails (or fails to load) shows the error page. */
 export function AppRouter() {
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  // Back and forward change the address at once; the old page stays until the new one is ready.
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) =>
+        startTransition(() => setState({ action, location })),
+      ),
+    [],
+  );
   return (
-    <BrowserRouter>
+    <Router location={state.location} navigationType={state.action} navigator={navigator}>
       <RouteErrorBoundary>
         <Suspense fallback={null}>
           <AppRoutes />
         </Suspense>
       </RouteErrorBoundary>
-    </BrowserRouter>
+    </Router>
   );
 }
