@@ -12,6 +12,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes in one chunk. Left alone, Rolldown splits
+        // each module that a lazy page shares with the entry into its own small chunk: some
+        // twenty requests on the first load and ~8 KB more gzip than one file.
+        codeSplitting: { groups: [{ name: 'app', test: /[\\/]web[\\/]main\.tsx$/ }] },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

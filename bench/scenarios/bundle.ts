@@ -55,9 +55,11 @@ function initialChunks() {
       `index.html preloads differ from the entry's static imports: missing ${missing}, extra ${extra}`,
     );
   }
-  const home = /"(assets\/home-page-[\w-]+\.js)"/.exec(read(entry))?.[1];
-  if (!home) throw new Error("The home page's chunk is not referenced by the entry");
-  const withHome = staticClosure(home, new Set(shell));
+  const home = [...shell]
+    .map((file) => /"(?:\.\/|\/)?(?:assets\/)?(home-page-[\w-]+\.js)"/.exec(read(file))?.[1])
+    .find(Boolean);
+  if (!home) throw new Error("The home page's chunk is not referenced by the first chunks");
+  const withHome = staticClosure(`assets/${home}`, new Set(shell));
   return { shell, withHome };
 }
 
