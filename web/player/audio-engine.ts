@@ -16,6 +16,8 @@ export class AudioEngine {
   /** A second element warms the browser cache with the next song so it starts without a gap. */
   private readonly preloader: HTMLAudioElement;
   private currentUrl: string | null = null;
+  /** The song to warm up once the current one is playing. */
+  private nextUrl: string | null = null;
 
   constructor(private readonly events: EngineEvents) {
     this.audio = document.createElement('audio');
@@ -39,6 +41,7 @@ export class AudioEngine {
     this.audio.addEventListener('playing', () => {
       this.events.onWaiting(false);
       this.events.onPlayingChange(true);
+      this.warmNext();
     });
     this.audio.addEventListener('pause', () => this.events.onPlayingChange(false));
     this.audio.addEventListener('waiting', () => this.events.onWaiting(true));
@@ -89,7 +92,19 @@ export class AudioEngine {
     this.audio.volume = volume;
   }
 
+  /**
+   * Warms the cache with `url`, but only once the current song plays: fetching both at the start
+   * would make the song the listener asked for wait for bandwidth and server time.
+   */
   preload(url: string | null): void {
+    this.nextUrl = url;
+    if (!this.audio.paused && this.audio.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) {
+      this.warmNext();
+    }
+  }
+
+  private warmNext(): void {
+    const url = this.nextUrl;
     if (!url || this.preloader.src.endsWith(url)) return;
     this.preloader.src = url;
   }

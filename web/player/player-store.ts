@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api } from '../lib/api.ts';
 import { AudioEngine } from './audio-engine.ts';
+import { deferredLocalStorage } from './deferred-storage.ts';
 import { installMediaSession, updateMediaSession, updatePositionState } from './media-session.ts';
 import { PlayReporter } from './play-reporter.ts';
 import {
@@ -62,6 +63,20 @@ export interface PlayerActions {
 }
 
 export type PlayerStore = QueueState & VolumeState & PlaybackState & PlayerActions;
+
+/** What survives a reload. */
+type SavedPlayer = Pick<
+  PlayerStore,
+  | 'source'
+  | 'queue'
+  | 'index'
+  | 'shuffle'
+  | 'repeat'
+  | 'volume'
+  | 'muted'
+  | 'volumeBeforeMute'
+  | 'position'
+>;
 
 let engine: AudioEngine | null = null;
 let errorCounter = 0;
@@ -206,8 +221,15 @@ export const usePlayer = create<PlayerStore>()(
     {
       name: 'chorus-player',
       version: 1,
+      storage: deferredLocalStorage<SavedPlayer>({
+        // The position moves four times a second while playing; saving it every second is enough.
+        isMinor: (saved, next) =>
+          (Object.keys(next) as (keyof SavedPlayer)[]).every(
+            (key) => key === 'position' || saved[key] === next[key],
+          ),
+      }),
       // Volume, queue and position survive a reload; playing does not (browsers forbid autoplay).
-      partialize: (state) => ({
+      partialize: (state): SavedPlayer => ({
         source: state.source,
         queue: state.queue,
         index: state.index,

@@ -1,5 +1,6 @@
+import type { Song } from '../../../contract/catalog.ts';
 import { useHomeFeed } from '../../lib/catalog-queries.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { usePlayer } from '../../player/player-store.ts';
 import { AlbumCard, ArtistCard, CardRow, SongCard } from '../../ui/catalog-cards.tsx';
 
 function RowState({ loading, error, empty }: { loading: boolean; error: unknown; empty: boolean }) {
@@ -9,12 +10,27 @@ function RowState({ loading, error, empty }: { loading: boolean; error: unknown;
   return null;
 }
 
+/**
+ * Each card watches only whether its own song plays, so a click on Play re-renders two cards
+ * rather than the whole page before the browser starts fetching the song.
+ */
+function TrendingSong({ songs, index }: { songs: Song[]; index: number }) {
+  const song = songs[index]!;
+  const playing = usePlayer(
+    (state) => state.isPlaying && state.queue[state.index]?._id === song._id,
+  );
+  return (
+    <SongCard
+      song={song}
+      playing={playing}
+      onToggle={() => usePlayer.getState().toggleSong(songs, index)}
+    />
+  );
+}
+
 /** Home (SPEC §2.4): rows ordered by real listening; a play button starts at once. */
 export function HomePage() {
   const feed = useHomeFeed();
-  const current = useCurrentSong();
-  const isPlaying = usePlayer((state) => state.isPlaying);
-  const toggleSong = usePlayer((state) => state.toggleSong);
   const artists = (feed.data?.popularArtists ?? []).filter((artist) => artist.name).slice(0, 10);
   const songs = (feed.data?.trendingSongs ?? []).filter((song) => song.title).slice(0, 10);
   const albums = (feed.data?.popularAlbums ?? []).slice(0, 6);
@@ -44,12 +60,7 @@ export function HomePage() {
       <CardRow title="Trending songs">
         {state(songs.length === 0)}
         {songs.map((song, index) => (
-          <SongCard
-            key={song._id}
-            song={song}
-            playing={current?._id === song._id && isPlaying}
-            onToggle={() => toggleSong(songs, index)}
-          />
+          <TrendingSong key={song._id} songs={songs} index={index} />
         ))}
       </CardRow>
       <CardRow title="Popular artists" showAll="/AllArtist">
