@@ -25,6 +25,8 @@ async function round(page: Page, url: string): Promise<number[]> {
   await page.goto(url);
   const buttons = trending(page).getByRole('button', { name: /^Play / });
   await buttons.first().waitFor({ state: 'attached' });
+  // A listener clicks once the page is there: its images and idle-time code have arrived.
+  await page.waitForLoadState('networkidle');
   const labels = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!));
   // Last to first: the player preloads the song after the current one, so walking backwards
   // makes every click a song the browser has not fetched yet (the slow case).
@@ -48,6 +50,22 @@ async function round(page: Page, url: string): Promise<number[]> {
       audio.pause();
     });
     await trending(page).getByRole('button', { name: label, exact: true }).waitFor();
+    // …and picks another song after listening a while, when the browser has finished buffering
+    // this one (and warming the next): wait until no <audio> is downloading (at most 3 s).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const started = Date.now();
+          const timer = setInterval(() => {
+            const busy = [...document.querySelectorAll('audio')].some(
+              (audio) => audio.networkState === HTMLMediaElement.NETWORK_LOADING,
+            );
+            if (busy && Date.now() - started < 3000) return;
+            clearInterval(timer);
+            resolve();
+          }, 50);
+        }),
+    );
   }
   return page.evaluate(() => window.__playLatencies);
 }
