@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 function scrollParentOf(element: HTMLElement): HTMLElement | null {
   let node = element.parentElement;
@@ -8,6 +8,24 @@ function scrollParentOf(element: HTMLElement): HTMLElement | null {
     node = node.parentElement;
   }
   return null;
+}
+
+/**
+ * The rows `[start, end)` of a list that are in view, plus `overscan` each side: the list's top
+ * is `listTop` pixels below the top of a view `viewHeight` high (negative once scrolled past).
+ */
+export function rowRange(view: {
+  listTop: number;
+  viewHeight: number;
+  rowHeight: number;
+  count: number;
+  overscan: number;
+}): { start: number; end: number } {
+  const { listTop, viewHeight, rowHeight, count, overscan } = view;
+  const first = Math.floor(-listTop / rowHeight) - overscan;
+  const last = Math.ceil((viewHeight - listTop) / rowHeight) + overscan;
+  const start = Math.max(0, Math.min(count, first));
+  return { start, end: Math.max(start, Math.min(count, last)) };
 }
 
 export interface RowWindow {
@@ -29,24 +47,22 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
   const [range, setRange] = useState({ start: 0, end: Math.min(count, 30) });
   const frame = useRef(0);
 
+  // Looked up once per list element, not on every scroll frame.
+  const parent = useMemo(() => (element ? scrollParentOf(element) : null), [element]);
+
   const measure = useCallback(() => {
     if (!element) return;
-    const parent = scrollParentOf(element);
     const viewTop = parent ? parent.getBoundingClientRect().top : 0;
     const viewHeight = parent ? parent.clientHeight : window.innerHeight;
     const listTop = element.getBoundingClientRect().top - viewTop;
-    const first = Math.floor(-listTop / rowHeight) - overscan;
-    const last = Math.ceil((viewHeight - listTop) / rowHeight) + overscan;
-    const start = Math.max(0, Math.min(count, first));
-    const end = Math.max(start, Math.min(count, last));
+    const { start, end } = rowRange({ listTop, viewHeight, rowHeight, count, overscan });
     setRange((old) => (old.start === start && old.end === end ? old : { start, end }));
-  }, [element, count, rowHeight, overscan]);
+  }, [element, parent, count, rowHeight, overscan]);
 
   useLayoutEffect(measure, [measure]);
 
   useEffect(() => {
     if (!element) return;
-    const parent = scrollParentOf(element);
     const target: HTMLElement | Window = parent ?? window;
     const onScroll = () => {
       cancelAnimationFrame(frame.current);
@@ -59,7 +75,7 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
       target.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
     };
-  }, [element, measure]);
+  }, [element, parent, measure]);
 
   return { ref: setElement, start: range.start, end: range.end, totalHeight: count * rowHeight };
 }

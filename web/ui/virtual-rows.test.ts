@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { rowRange } from './virtual-rows.ts';
+
+const view = { viewHeight: 800, rowHeight: 56, count: 5000, overscan: 8 };
+
+describe('rowRange', () => {
+  it('takes only the rows in view of a list of thousands, plus the overscan below', () => {
+    // The list starts 400 px down the view: rows 0–7 show, then 8 more.
+    expect(rowRange({ ...view, listTop: 400 })).toEqual({ start: 0, end: 16 });
+  });
+
+  it('follows the scroll, with the overscan on both sides', () => {
+    // Scrolled 100,000 px into the list: row 1785 is at the top, 15 rows fill 800 px.
+    expect(rowRange({ ...view, listTop: -100_000 })).toEqual({ start: 1777, end: 1808 });
+  });
+
+  it('stops at the ends of the list', () => {
+    expect(rowRange({ ...view, listTop: -5000 * 56 + 300 })).toEqual({ start: 4986, end: 5000 });
+    expect(rowRange({ ...view, listTop: 2000 })).toEqual({ start: 0, end: 0 });
+    expect(rowRange({ ...view, listTop: -10 * 56 * 5000 })).toEqual({ start: 5000, end: 5000 });
+    expect(rowRange({ ...view, count: 3, listTop: 0 })).toEqual({ start: 0, end: 3 });
+  });
+});
