@@ -29,7 +29,10 @@ import { PlaylistsRepository } from './playlists.repository.ts';
 import { PlaylistsService, toId } from './playlists.service.ts';
 
 export function createPlaylistsService(deps: Deps): PlaylistsService {
-  return new PlaylistsService(new PlaylistsRepository(deps.db), new CatalogRepository(deps.db));
+  return new PlaylistsService(
+    new PlaylistsRepository(deps.db, deps.dialect),
+    new CatalogRepository(deps.db),
+  );
 }
 
 /** The listener policy guarantees a caller; this only narrows the type. */
