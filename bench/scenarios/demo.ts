@@ -16,7 +16,10 @@ const scenario: Scenario = {
       const database = await openDatabase({ url: null, dataDir });
       await migrate(database);
       const started = performance.now();
-      const result = await seedDemoCatalog(database.db, new LocalMediaStore(path.join(dataDir, 'media')));
+      const result = await seedDemoCatalog(
+        database.db,
+        new LocalMediaStore(path.join(dataDir, 'media')),
+      );
       const seconds = (performance.now() - started) / 1000;
       await database.close();
       return [

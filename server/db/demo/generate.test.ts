@@ -45,7 +45,7 @@ describe('generateDemoCatalog (seed 1, 40 songs)', () => {
 
   beforeAll(async () => {
     catalog = await generateDemoCatalog();
-  }, 120_000);
+  }, 300_000);
 
   it('has at least 12 artists with descriptions and distinct PNG portraits', () => {
     expect(catalog.artists.length).toBeGreaterThanOrEqual(12);
