@@ -1,6 +1,8 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { migrate, openDatabase } from '../server/db/database.ts';
+import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
 const WORDS = (
   'love night summer river light dream heart fire rain city blue gold wild road ocean star ' +
@@ -123,7 +125,7 @@ export function searchVocabulary(size = 6000, seed = 7): string[] {
 /**
  * A catalog for search: `songs` songs (albums of 10, credited to `artists` artists) with titles
  * from `searchVocabulary()`, written straight into SQLite in one transaction with the search and
- * catalog triggers set aside, and the full-text indexes built once at the end.
+ * catalog triggers set aside, and the full-text indexes filled once at the end.
  */
 export async function seedSearchCatalog(
   dataDir: string,
@@ -197,10 +199,11 @@ export async function seedSearchCatalog(
       credit.run(id, artistId);
     }
     for (const trigger of triggers) db.exec(trigger.sql);
-    for (const table of ['songs', 'artists', 'albums', 'playlists']) {
-      db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
-    }
   })();
-  db.pragma('optimize');
   db.close();
+  // The search indexes are filled once, from the tables, as after a restore.
+  const indexed = await openDatabase({ url: null, dataDir });
+  await createSearchRepository(indexed.db, 'sqlite').rebuild();
+  await sql`pragma optimize`.execute(indexed.db);
+  await indexed.close();
 }

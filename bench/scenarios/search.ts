@@ -51,7 +51,7 @@ function typo(word: string, random: () => number): string {
  * the start of the next, accent-free or differently cased words, a word with a typo, an artist's
  * name, and now and then something that matches nothing.
  */
-function realisticQueries(dataDir: string, count: number): Query[] {
+export function realisticQueries(dataDir: string, count: number): Query[] {
   const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'), { readonly: true });
   const random = generator(11);
   const titles = db.prepare('select title from songs where id % 997 = 0 limit 1000').all() as {

@@ -5,6 +5,7 @@ import * as search from './003-search.ts';
 import * as playCounts from './004-play-counts.ts';
 import * as catalogVersion from './005-catalog-version.ts';
 import * as playlistSongsVersion from './006-playlist-songs-version.ts';
+import * as searchRanked from './007-search-ranked.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '004-play-counts', up: playCounts.up },
   { name: '005-catalog-version', up: catalogVersion.up },
   { name: '006-playlist-songs-version', up: playlistSongsVersion.up },
+  { name: '007-search-ranked', up: searchRanked.up },
 ];

@@ -91,6 +91,46 @@ describe('GET /api/search', () => {
     expect(names((await search('nortern')).songs)).toEqual(['Northern Lights']);
   });
 
+  it('ranks shorter names first, then newer, and reads past hidden matches', async () => {
+    const artist = await createArtist(t.deps, { name: 'Rank Tester' });
+    const make = (title: string, extra: { deleted?: boolean; createdAgoMs?: number } = {}) =>
+      createSong(t.deps, { title, artistIds: [artist.id], ...extra });
+    await make('Quasar Tide Over The Hills', { createdAgoMs: 5_000 });
+    await make('Quasar Tide', { createdAgoMs: 4_000 });
+    await make('Quasar', { createdAgoMs: 3_000 });
+    // More hidden matches than a first read takes, all ranked above the visible ones.
+    for (let i = 0; i < 45; i++) await make('Quasar', { deleted: true });
+    await make('Quasar Two', { createdAgoMs: 1_000 });
+    const result = await search('quas');
+    expect(names(result.songs)).toEqual([
+      'Quasar',
+      'Quasar Two',
+      'Quasar Tide',
+      'Quasar Tide Over The Hills',
+    ]);
+  });
+
+  it('follows renames and deletions at once', async () => {
+    const artist = await createArtist(t.deps, { name: 'Index Keeper' });
+    const song = await createSong(t.deps, { title: 'Wistful Harbour', artistIds: [artist.id] });
+    expect(names((await search('wistful')).songs)).toEqual(['Wistful Harbour']);
+    await t.deps.db
+      .updateTable('songs')
+      .set({ title: 'Brisk Harbour' })
+      .where('id', '=', song.id)
+      .execute();
+    expect((await search('wistful')).songs).toEqual([]);
+    expect(names((await search('brisk harb')).songs)).toEqual(['Brisk Harbour']);
+    await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
+    expect((await search('brisk')).songs).toEqual([]);
+    await t.deps.db
+      .updateTable('artists')
+      .set({ name: 'Index Minder' })
+      .where('id', '=', artist.id)
+      .execute();
+    expect(names((await search('minder')).artists)).toEqual(['Index Minder']);
+  });
+
   it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
     expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
     expect((await search('"*)(:')).songs).toEqual([]);

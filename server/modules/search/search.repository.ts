@@ -3,6 +3,11 @@ import type { PlaylistHit } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { Db } from '../../db/database.ts';
+import {
+  fillSearchIndex,
+  idOfRankKey,
+  SEARCH_SOURCES,
+} from '../../db/migrations/007-search-ranked.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
@@ -31,45 +36,141 @@ export interface SearchRepository {
 
 // Terms are folded to letters and digits before they get here, so quoting them is safe; the
 // listed-song rule is repeated in SQL because ranking must only ever consider playable songs.
-const LISTED = `s.status = 'Active' and s.is_deleted = 0 and not exists (
+const listed = (s: string) => `${s}.status = 'Active' and ${s}.is_deleted = 0 and not exists (
   select 1 from song_artists sa join artists a on a.id = sa.artist_id
-  where sa.song_id = s.id and a.is_disabled = 1)`;
+  where sa.song_id = ${s}.id and a.is_disabled = 1)`;
+const LISTED = listed('s');
 
 const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
+
+/**
+ * How matches are ranked, the same on both engines. Every result contains every query word (as a
+ * word start), so what tells a close match from a loose one is how much else the name holds:
+ * shorter names first ('Love' before 'Love Me Tender Tonight'), then the newest. Engine scores
+ * (bm25, ts_rank) would add little over that and cost a pass over every match of each word — for
+ * a common word or a one-letter prefix, most of a large catalog.
+ * - SQLite: the index's rowids are this order (migration 007), so a search reads its best
+ *   matches first and stops after the few it needs, however many rows match.
+ * - PostgreSQL: GIN cannot return matches in an order, so a broad query ranks its newest
+ *   RANKED_MATCHES matches only; the next keystroke narrows it anyway.
+ */
+export const RANKED_MATCHES = 500;
+
+/** The most candidates SQLite reads while looking for `limit` visible ones. */
+const MAX_CANDIDATES = 4096;
+
+/** A prefix naming more words than this is left to FTS5's own prefix matching. */
+const MAX_EXPANSION = 64;
+
+/** How long a list of indexed words is reused for typo correction. */
+const VOCABULARY_MS = 60_000;
+
+/** The name each kind is ranked by. */
+const LABEL = { songs: 'title', artists: 'name', albums: 'title', playlists: 'name' } as const;
+type Kind = keyof typeof LABEL;
 
 class SqliteSearch implements SearchRepository {
   constructor(private readonly db: Db) {}
 
-  private async run(match: string, limit: number): Promise<SearchHits> {
-    const [songs, artists, albums, playlists] = await Promise.all([
-      sql<{ id: number }>`select s.id from songs_fts f join songs s on s.id = f.rowid
-        where songs_fts match ${match} and ${sql.raw(LISTED)} order by f.rank limit ${limit}`.execute(
-        this.db,
-      ),
-      sql<{ id: number }>`select a.id from artists_fts f join artists a on a.id = f.rowid
-        where artists_fts match ${match} and a.is_disabled = 0 order by f.rank limit ${limit}`.execute(
-        this.db,
-      ),
-      sql<{ id: number }>`select al.id from albums_fts f join albums al on al.id = f.rowid
-        join artists a on a.id = al.artist_id
-        where albums_fts match ${match} and a.is_disabled = 0 order by f.rank limit ${limit}`.execute(
-        this.db,
-      ),
-      sql<{ id: number }>`select p.id from playlists_fts f join playlists p on p.id = f.rowid
-        where playlists_fts match ${match} and p.is_public = 1 order by f.rank limit ${limit}`.execute(
-        this.db,
-      ),
-    ]);
-    return {
-      songs: ids(songs.rows),
-      artists: ids(artists.rows),
-      albums: ids(albums.rows),
-      playlists: ids(playlists.rows),
-    };
+  /**
+   * The best visible rows of one index, read in rank order: visibility (`visible`, over alias
+   * `t`) is checked on the first candidates, reading more when too many of them were hidden.
+   */
+  private async best(
+    table: Kind,
+    join: string,
+    visible: string,
+    match: string,
+    limit: number,
+  ): Promise<number[]> {
+    const fts = sql.table(`${table}_fts`);
+    for (let top = limit * 2; ; top *= 4) {
+      const rows = await sql<{ id: number }>`select t.id from (
+          select ${sql.raw(idOfRankKey('rowid'))} as id, rowid as k from ${fts}
+          where ${fts} match ${match} order by rowid limit ${top}) c
+        join ${sql.table(table)} t on t.id = c.id ${sql.raw(join)}
+        where ${sql.raw(visible)} order by c.k limit ${limit}`.execute(this.db);
+      if (rows.rows.length >= limit || top >= MAX_CANDIDATES) return ids(rows.rows);
+    }
   }
 
-  search(terms: string[], limit: number): Promise<SearchHits> {
-    return this.run(terms.map((term) => `"${term}"*`).join(' '), limit);
+  /**
+   * `catalog` is the match for songs, artists and albums (null: nothing can match), `playlists`
+   * the one for playlists.
+   */
+  private async run(
+    catalog: string | null,
+    limit: number,
+    playlists: string | null = catalog,
+  ): Promise<SearchHits> {
+    const none = Promise.resolve([] as number[]);
+    const [songs, artists, albums, lists] = await Promise.all([
+      catalog === null ? none : this.best('songs', '', listed('t'), catalog, limit),
+      catalog === null ? none : this.best('artists', '', 't.is_disabled = 0', catalog, limit),
+      catalog === null
+        ? none
+        : this.best(
+            'albums',
+            'join artists a on a.id = t.artist_id',
+            'a.is_disabled = 0',
+            catalog,
+            limit,
+          ),
+      playlists === null ? none : this.best('playlists', '', 't.is_public = 1', playlists, limit),
+    ]);
+    return { songs, artists, albums, playlists: lists };
+  }
+
+  /**
+   * A prefix of four letters or more makes FTS5 merge the postings of every word it starts — all
+   * of 'love' in a large catalog — before reading the first match. Naming those words instead
+   * ('love' OR 'lovely') lets it read matches lazily, best first, and stop. The words come from
+   * the indexes' vocabulary, kept while `catalog_version` stands (it moves with every change to
+   * songs, artists and albums, so no new word is missed); shorter prefixes use the prefix index.
+   */
+  private async expand(term: string): Promise<string | null> {
+    if (term.length < 4) return `"${term}"*`;
+    const words = (await this.catalogWords(term.slice(0, 2))).filter((word) =>
+      word.startsWith(term),
+    );
+    if (words.length === 0) return null;
+    if (words.length > MAX_EXPANSION) return `"${term}"*`;
+    return `(${words.map((word) => `"${word}"`).join(' OR ')})`;
+  }
+
+  private words: { version: number; slices: Map<string, Promise<string[]>> } = {
+    version: -1,
+    slices: new Map(),
+  };
+
+  /** Indexed words of songs, artists and albums that start with `slice`, for this catalog version. */
+  private async catalogWords(slice: string): Promise<string[]> {
+    const version = await sql<{ version: number }>`select version from catalog_version where id = 1`
+      .execute(this.db)
+      .then((result) => Number(result.rows[0]?.version ?? 0));
+    if (version !== this.words.version || this.words.slices.size > 2000) {
+      this.words = { version, slices: new Map() };
+    }
+    const { slices } = this.words;
+    let words = slices.get(slice);
+    if (!words) {
+      const end = `${slice}\u{10FFFF}`;
+      words = sql<{ term: string }>`
+        select term from songs_fts_vocab where term >= ${slice} and term < ${end}
+        union select term from artists_fts_vocab where term >= ${slice} and term < ${end}
+        union select term from albums_fts_vocab where term >= ${slice} and term < ${end}`
+        .execute(this.db)
+        .then((result) => result.rows.map((row) => row.term));
+      slices.set(slice, words);
+      words.catch(() => slices.delete(slice));
+    }
+    return words;
+  }
+
+  async search(terms: string[], limit: number): Promise<SearchHits> {
+    const groups = await Promise.all(terms.map((term) => this.expand(term)));
+    const catalog = groups.includes(null) ? null : groups.join(' AND ');
+    return this.run(catalog, limit, terms.map((term) => `"${term}"*`).join(' '));
   }
 
   async fuzzy(terms: string[], limit: number): Promise<SearchHits> {
@@ -97,8 +198,24 @@ class SqliteSearch implements SearchRepository {
     return this.run(groups.join(' AND '), limit);
   }
 
-  /** Indexed words starting with `prefix`, across all four indexes. */
-  private async vocabulary(prefix: string): Promise<string[]> {
+  private readonly vocabularies = new Map<string, { at: number; terms: Promise<string[]> }>();
+
+  /**
+   * Indexed words starting with `prefix`, across all four indexes. Listing them makes FTS5 count
+   * each word's postings (10 ms and more on a large catalog), and words come and go slowly, so a
+   * list is reused for a minute: a brand-new word may take that long to become a correction.
+   */
+  private vocabulary(prefix: string, now = Date.now()): Promise<string[]> {
+    const cached = this.vocabularies.get(prefix);
+    if (cached && now - cached.at < VOCABULARY_MS) return cached.terms;
+    if (this.vocabularies.size > 1000) this.vocabularies.clear();
+    const terms = this.readVocabulary(prefix);
+    this.vocabularies.set(prefix, { at: now, terms });
+    terms.catch(() => this.vocabularies.delete(prefix));
+    return terms;
+  }
+
+  private async readVocabulary(prefix: string): Promise<string[]> {
     const end = `${prefix}\u{10FFFF}`;
     const rows = await sql<{ term: string }>`
       select term from songs_fts_vocab where term >= ${prefix} and term < ${end}
@@ -110,8 +227,10 @@ class SqliteSearch implements SearchRepository {
   }
 
   async rebuild(): Promise<void> {
-    for (const table of ['songs', 'artists', 'albums', 'playlists']) {
-      await sql.raw(`insert into ${table}_fts(${table}_fts) values ('rebuild')`).execute(this.db);
+    for (const source of SEARCH_SOURCES) {
+      const fts = `${source.table}_fts`;
+      await sql.raw(`insert into ${fts}(${fts}) values ('delete-all')`).execute(this.db);
+      await sql.raw(fillSearchIndex(source)).execute(this.db);
     }
   }
 }
@@ -123,7 +242,8 @@ class PostgresSearch implements SearchRepository {
 
   private async run(
     where: (table: string) => string,
-    order: (table: string) => string,
+    /** Null ranks by name length, as the SQLite side does. */
+    order: ((table: string) => string) | null,
     params: unknown[],
     limit: number,
     db: Db = this.db,
@@ -138,16 +258,21 @@ class PostgresSearch implements SearchRepository {
         sql``,
       );
     };
+    // The newest RANKED_MATCHES matches are ranked (see SqliteSearch); visibility is checked on
+    // those only, which is where `limit` results come from.
+    const best = (table: Kind, t: string, join: string, visible: string) =>
+      sql<{ id: number }>`select ${sql.raw(t)}.id from (
+          select x.id from ${sql.table(table)} x where ${bind(where('x'))}
+          order by x.id desc limit ${RANKED_MATCHES}) c
+        join ${sql.table(table)} ${sql.raw(t)} on ${sql.raw(t)}.id = c.id ${sql.raw(join)}
+        where ${sql.raw(visible)}
+        order by ${order ? bind(order(t)) : sql`length(${sql.ref(`${t}.${LABEL[table]}`)})`}, ${sql.raw(t)}.id desc
+        limit ${limit}`.execute(db);
     const [songs, artists, albums, playlists] = await Promise.all([
-      sql<{ id: number }>`select s.id from songs s where ${bind(where('s'))} and ${sql.raw(LISTED)}
-        order by ${bind(order('s'))}, s.id desc limit ${limit}`.execute(db),
-      sql<{ id: number }>`select a.id from artists a where ${bind(where('a'))} and a.is_disabled = 0
-        order by ${bind(order('a'))}, a.id desc limit ${limit}`.execute(db),
-      sql<{ id: number }>`select al.id from albums al join artists a on a.id = al.artist_id
-        where ${bind(where('al'))} and a.is_disabled = 0
-        order by ${bind(order('al'))}, al.id desc limit ${limit}`.execute(db),
-      sql<{ id: number }>`select p.id from playlists p where ${bind(where('p'))} and p.is_public = 1
-        order by ${bind(order('p'))}, p.id desc limit ${limit}`.execute(db),
+      best('songs', 's', '', LISTED),
+      best('artists', 'a', '', 'a.is_disabled = 0'),
+      best('albums', 'al', 'join artists a on a.id = al.artist_id', 'a.is_disabled = 0'),
+      best('playlists', 'p', '', 'p.is_public = 1'),
     ]);
     return {
       songs: ids(songs.rows),
@@ -161,7 +286,7 @@ class PostgresSearch implements SearchRepository {
     const tsquery = terms.map((term) => `${term}:*`).join(' & ');
     return this.run(
       (t) => `${t}.search_doc @@ to_tsquery('simple', __Q__)`,
-      (t) => `ts_rank(${t}.search_doc, to_tsquery('simple', __Q__)) desc`,
+      null,
       [tsquery],
       limit,
     );
