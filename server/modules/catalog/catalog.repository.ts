@@ -256,6 +256,11 @@ export class CatalogRepository {
             .where('artists.is_disabled', '=', 0),
         2,
       ),
+      catalogVersion: prepared(
+        this.db,
+        () => this.db.selectFrom('catalog_version').select('version').where('id', '=', 1),
+        0,
+      ),
       listedSongCount: prepared(
         this.db,
         (artistId: number) =>
@@ -287,6 +292,12 @@ export class CatalogRepository {
 
   async songsByIds(ids: number[]): Promise<SongRecord[]> {
     return inOrder(ids, await this.q.songsByIds(ids));
+  }
+
+  /** `catalog_version` (migration 005): moves with every change to songs, albums, artists, credits. */
+  async catalogVersion(): Promise<number> {
+    const [row] = await this.q.catalogVersion();
+    return Number(row?.version ?? 0);
   }
 
   /** Plays per UTC day from `fromDay` on, each with a stamp that changes when the day does. */
@@ -613,7 +624,40 @@ export interface ArtistStats {
 }
 
 export class ArtistStatsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly followers;
+  private readonly listeners;
+  private readonly songs;
+
+  constructor(private readonly db: Db) {
+    this.followers = preparedByIds(this.db, (ids) =>
+      this.db
+        .selectFrom('follows')
+        .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('artist_id', 'in', ids)
+        .groupBy('artist_id'),
+    );
+    this.listeners = preparedByIds(this.db, (ids, since: string) =>
+      this.db
+        .selectFrom('plays')
+        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+        .select([
+          'song_artists.artist_id',
+          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+        ])
+        .where('song_artists.artist_id', 'in', ids)
+        .where('plays.played_at', '>=', since)
+        .groupBy('song_artists.artist_id'),
+    );
+    this.songs = preparedByIds(this.db, (ids) =>
+      this.db
+        .selectFrom('song_artists')
+        .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+        .select(['song_artists.artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('song_artists.artist_id', 'in', ids)
+        .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+        .groupBy('song_artists.artist_id'),
+    );
+  }
 
   /** Followers, distinct listeners since `since`, and listed songs, for a page of artists. */
   async forArtists(
@@ -621,41 +665,16 @@ export class ArtistStatsRepository {
     since: string,
     /** Artists whose monthly listeners are wanted (all by default); others get none. */
     listenersOf: number[] = artistIds,
+    /** Artists whose listed songs are to be counted (all by default); others get none. */
+    songsOf: number[] = artistIds,
   ): Promise<ArtistStats> {
-    if (artistIds.length === 0) {
-      return { followers: new Map(), monthlyListeners: new Map(), songCounts: new Map() };
-    }
     const [followers, listeners, songs] = await Promise.all([
-      this.db
-        .selectFrom('follows')
-        .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('artist_id', 'in', artistIds)
-        .groupBy('artist_id')
-        .execute(),
-      listenersOf.length === 0
-        ? Promise.resolve([])
-        : this.db
-            .selectFrom('plays')
-            .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-            .select([
-              'song_artists.artist_id',
-              (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
-            ])
-            .where('song_artists.artist_id', 'in', listenersOf)
-            .where('plays.played_at', '>=', since)
-            .groupBy('song_artists.artist_id')
-            .execute(),
-      this.db
-        .selectFrom('song_artists')
-        .innerJoin('songs', 'songs.id', 'song_artists.song_id')
-        .select(['song_artists.artist_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('song_artists.artist_id', 'in', artistIds)
-        .where(songIsListed)
-        .groupBy('song_artists.artist_id')
-        .execute(),
+      this.followers(artistIds),
+      this.listeners(listenersOf, since),
+      this.songs(songsOf),
     ]);
     const toMap = (rows: { artist_id: number; n: number }[]) =>
-      new Map(rows.map((row) => [row.artist_id, Number(row.n)]));
+      new Map(rows.map((row) => [Number(row.artist_id), Number(row.n)]));
     return {
       followers: toMap(followers),
       monthlyListeners: toMap(listeners),

@@ -70,6 +70,12 @@ interface HomeSnapshot {
   checkAll: ReturnType<CatalogRepository['visibleQuery']>;
 }
 
+interface DerivedCounts {
+  version: number;
+  artistSongs: Map<number, number>;
+  albumSongs: Map<number, number>;
+}
+
 /** Candidates kept per row beyond what it shows, for items hidden after the snapshot was taken. */
 const SPARE = 10;
 
@@ -175,7 +181,7 @@ export class CatalogService {
       const songs = await this.presentSongs([...rankedSongs, ...newestSongs]);
       const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now);
       const albumRows = [...rankedAlbums, ...newestAlbums];
-      const counts = await this.catalog.albumSongCounts(albumRows.map((row) => row.id));
+      const counts = await this.albumSongCounts(albumRows.map((row) => row.id));
       const albums = albumRows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
       const split = <T>(items: T[], ranked: number, newest: number, asked: number) => ({
         ranked: items.slice(0, ranked),
@@ -286,7 +292,7 @@ export class CatalogService {
     const [trendingSongs, popularArtists, counts] = await Promise.all([
       this.presentSongs(songs),
       this.presentArtists(artists),
-      this.catalog.albumSongCounts(albums.map((row) => row.id)),
+      this.albumSongCounts(albums.map((row) => row.id)),
     ]);
     return {
       popularArtists,
@@ -303,7 +309,7 @@ export class CatalogService {
   /** Albums of enabled artists by id, in the order given. */
   async albumsInOrder(ids: number[]): Promise<Album[]> {
     const rows = await this.catalog.albumsByIds(ids);
-    const counts = await this.catalog.albumSongCounts(rows.map((row) => row.id));
+    const counts = await this.albumSongCounts(rows.map((row) => row.id));
     return rows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
   }
 
@@ -373,6 +379,31 @@ export class CatalogService {
     );
   }
 
+  private derived: DerivedCounts = { version: -1, artistSongs: new Map(), albumSongs: new Map() };
+
+  /**
+   * Song counts of artists and albums follow only from the catalog, so they are kept for as long
+   * as `catalog_version` has not moved (it moves in the same transaction as any change). The
+   * version is read before the counts, so counts read during a change are dropped next time.
+   */
+  private async derivedCounts(): Promise<DerivedCounts> {
+    const version = await this.catalog.catalogVersion();
+    const sized = this.derived.artistSongs.size + this.derived.albumSongs.size;
+    if (version !== this.derived.version || sized > 500_000) {
+      this.derived = { version, artistSongs: new Map(), albumSongs: new Map() };
+    }
+    return this.derived;
+  }
+
+  /** Listed songs per album, for album cards. */
+  async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
+    const derived = await this.derivedCounts();
+    const uncounted = albumIds.filter((id) => !derived.albumSongs.has(id));
+    const counted = await this.catalog.albumSongCounts(uncounted);
+    for (const id of uncounted) derived.albumSongs.set(id, counted.get(id) ?? 0);
+    return new Map(albumIds.map((id) => [id, derived.albumSongs.get(id) ?? 0]));
+  }
+
   /**
    * Monthly listeners count distinct listeners over thousands of plays for a popular artist, so
    * with reuse on (rankingCacheMs) a count is kept that long per artist; followers stay exact.
@@ -387,7 +418,16 @@ export class CatalogService {
       return hit && now - hit.at < ttl ? hit : undefined;
     };
     const missing = ttl > 0 ? ids.filter((id) => !fresh(id)) : ids;
-    const stats = await this.artistStats.forArtists(ids, isoDaysAgo(MONTHLY_WINDOW_DAYS), missing);
+    const derived = await this.derivedCounts();
+    const uncounted = ids.filter((id) => !derived.artistSongs.has(id));
+    const stats = await this.artistStats.forArtists(
+      ids,
+      isoDaysAgo(MONTHLY_WINDOW_DAYS),
+      missing,
+      uncounted,
+    );
+    for (const id of uncounted) derived.artistSongs.set(id, stats.songCounts.get(id) ?? 0);
+    for (const id of ids) stats.songCounts.set(id, derived.artistSongs.get(id) ?? 0);
     if (ttl > 0) {
       if (this.listenersCache.size > 50_000) this.listenersCache.clear();
       for (const id of missing) {
@@ -429,7 +469,7 @@ export class CatalogService {
       this.catalog.listAlbums(offset, request.limit),
       this.catalog.countAlbums(),
     ]);
-    const counts = await this.catalog.albumSongCounts(rows.map((row) => row.id));
+    const counts = await this.albumSongCounts(rows.map((row) => row.id));
     return pageOf(
       rows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0)),
       request,
