@@ -117,6 +117,30 @@ describe('the home snapshot', () => {
     }
   });
 
+  it('updates artist and album song counts as soon as the catalog changes', async () => {
+    const artist = await createArtist(t.deps, { name: 'Counted Artist' });
+    const album = await createAlbum(t.deps, artist.id, 'Counted Album');
+    const first = await createSong(t.deps, { artistIds: [artist.id], albumId: album.id });
+    await createSong(t.deps, { artistIds: [artist.id], albumId: album.id });
+    const counts = async () => {
+      const artists = (await t.app.inject({ method: 'GET', url: '/api/artists?limit=50' })).json();
+      const albums = (await t.app.inject({ method: 'GET', url: '/api/albums?limit=50' })).json();
+      return {
+        artist: artists.items.find((a: { _id: number }) => a._id === artist.id)?.songCount,
+        album: albums.items.find((a: { _id: number }) => a._id === album.id)?.songCount,
+      };
+    };
+    expect(await counts()).toEqual({ artist: 2, album: 2 });
+    await t.deps.db
+      .updateTable('songs')
+      .set({ status: 'Inactive' })
+      .where('id', '=', first.id)
+      .execute();
+    expect(await counts()).toEqual({ artist: 1, album: 1 });
+    await createSong(t.deps, { artistIds: [artist.id], albumId: album.id });
+    expect(await counts()).toEqual({ artist: 2, album: 2 });
+  });
+
   it('keeps play totals and daily buckets equal to the plays table, also when plays go', async () => {
     const gone = await createSong(t.deps, { artistIds: [artists[0]!] });
     await recordPlays(t.deps, gone.id, 4, { agoMs: DAY });
