@@ -12,12 +12,11 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
-import { whenIdle } from '../lib/idle.ts';
-import { notify } from '../lib/toast.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { loadLikeButton, loadPlaylistPopup } from './player-parts.ts';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 
 function IconButton({
@@ -50,18 +49,11 @@ function IconButton({
   );
 }
 
-/*
- * The song actions (liked songs, playlists) and the overlays are not needed for the first page:
- * their code loads when the browser is idle after it, or when first used if that comes sooner.
- */
-const loadPopup = () => import('./add-to-playlist-popup.tsx');
-const loadLike = () => import('./like-button.tsx');
-const loadQueue = () => import('./queue-panel.tsx');
-const loadHelp = () => import('./shortcuts-help.tsx');
-const AddToPlaylistPopup = lazy(() => loadPopup().then((m) => ({ default: m.AddToPlaylistPopup })));
-const LikeButton = lazy(() => loadLike().then((m) => ({ default: m.LikeButton })));
-const QueuePanel = lazy(() => loadQueue().then((m) => ({ default: m.QueuePanel })));
-const ShortcutsHelp = lazy(() => loadHelp().then((m) => ({ default: m.ShortcutsHelp })));
+// The song actions load beside the bar (see player-parts.ts).
+const AddToPlaylistPopup = lazy(() =>
+  loadPlaylistPopup().then((m) => ({ default: m.AddToPlaylistPopup })),
+);
+const LikeButton = lazy(() => loadLikeButton().then((m) => ({ default: m.LikeButton })));
 
 /** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
 export function SeekBar() {
@@ -156,22 +148,10 @@ export function VolumeControl() {
   );
 }
 
-/** The persistent bottom player (SPEC §2.7). */
+/** The bottom player once there is a song (SPEC §2.7); `PlayerDock` shows it. */
 export function PlayerBar() {
   const song = useCurrentSong();
-  const lastError = usePlayer((state) => state.lastError);
-  useEffect(() => {
-    if (lastError) notify.error(lastError.message);
-  }, [lastError]);
-
-  if (!song) {
-    return (
-      <section aria-label="Player" className="hidden h-20 items-center bg-black px-4 md:flex">
-        <p className="text-sm text-muted">Pick a song to start listening</p>
-        <PlayerOverlays />
-      </section>
-    );
-  }
+  if (!song) return null;
 
   return (
     <>
@@ -218,7 +198,6 @@ export function PlayerBar() {
         </div>
       </section>
       <MiniPlayer />
-      <PlayerOverlays />
     </>
   );
 }
@@ -235,24 +214,6 @@ function PanelButtons() {
         <Keyboard className="size-4" />
       </IconButton>
     </>
-  );
-}
-
-function PlayerOverlays() {
-  const queueOpen = usePlayer((state) => state.queueOpen);
-  const helpOpen = usePlayer((state) => state.helpOpen);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void Promise.all([loadLike(), loadPopup(), loadQueue(), loadHelp()]);
-      }),
-    [],
-  );
-  return (
-    <Suspense fallback={null}>
-      {queueOpen ? <QueuePanel /> : null}
-      {helpOpen ? <ShortcutsHelp /> : null}
-    </Suspense>
   );
 }
 

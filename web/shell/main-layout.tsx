@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PlayerBar } from '../player/player-bar.tsx';
+import { PlayerDock } from '../player/player-dock.tsx';
 import { RouteErrorBoundary } from './error-page.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -34,7 +34,7 @@ export function MainLayout() {
           </RouteErrorBoundary>
         </main>
       </div>
-      <PlayerBar />
+      <PlayerDock />
       <MobileTabBar />
     </div>
   );

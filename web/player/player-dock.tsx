@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { whenIdle } from '../lib/idle.ts';
+import { notify } from '../lib/toast.ts';
+import {
+  loadPlayerBar,
+  loadQueuePanel,
+  loadShortcutsHelp,
+  prefetchPlayerParts,
+} from './player-parts.ts';
+import { usePlayer } from './player-store.ts';
+
+const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+const QueuePanel = lazy(() => loadQueuePanel().then((m) => ({ default: m.QueuePanel })));
+const ShortcutsHelp = lazy(() => loadShortcutsHelp().then((m) => ({ default: m.ShortcutsHelp })));
+
+/**
+ * Loads the player bar's code before the first render when a saved song will show in it (at most
+ * `capMs`), so a returning listener's player draws with the page.
+ */
+export function preloadPlayer(capMs = 500): Promise<unknown> {
+  if (usePlayer.getState().queue.length === 0) return Promise.resolve();
+  return Promise.race([
+    loadPlayerBar().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, capMs)),
+  ]);
+}
+
+/**
+ * The bottom of every listener page (SPEC §2.7): a hint until a song is chosen, then the player
+ * bar (and the mini player below 768 px). Playback itself never waits for this code: the audio
+ * engine is in the first chunk.
+ */
+export function PlayerDock() {
+  const hasSong = usePlayer((state) => state.queue.length > 0);
+  const lastError = usePlayer((state) => state.lastError);
+  useEffect(() => {
+    if (lastError) notify.error(lastError.message);
+  }, [lastError]);
+  useEffect(() => whenIdle(() => void prefetchPlayerParts()), []);
+
+  return (
+    <>
+      {hasSong ? (
+        <Suspense fallback={<div className="hidden h-20 bg-black md:block" />}>
+          <PlayerBar />
+        </Suspense>
+      ) : (
+        <section aria-label="Player" className="hidden h-20 items-center bg-black px-4 md:flex">
+          <p className="text-sm text-muted">Pick a song to start listening</p>
+        </section>
+      )}
+      <PlayerOverlays />
+    </>
+  );
+}
+
+function PlayerOverlays() {
+  const queueOpen = usePlayer((state) => state.queueOpen);
+  const helpOpen = usePlayer((state) => state.helpOpen);
+  return (
+    <Suspense fallback={null}>
+      {queueOpen ? <QueuePanel /> : null}
+      {helpOpen ? <ShortcutsHelp /> : null}
+    </Suspense>
+  );
+}

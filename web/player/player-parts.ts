@@ -1,0 +1,20 @@
+/*
+ * The player's pieces that the first screen does not need, each its own chunk: the full player
+ * bar (only once there is a song), the song actions, the queue panel and the `?` overlay. They
+ * load when the browser is idle after the first page, or when first shown if that comes sooner.
+ */
+export const loadPlayerBar = () => import('./player-bar.tsx');
+export const loadLikeButton = () => import('./like-button.tsx');
+export const loadPlaylistPopup = () => import('./add-to-playlist-popup.tsx');
+export const loadQueuePanel = () => import('./queue-panel.tsx');
+export const loadShortcutsHelp = () => import('./shortcuts-help.tsx');
+
+export function prefetchPlayerParts(): Promise<unknown> {
+  return Promise.all([
+    loadPlayerBar(),
+    loadLikeButton(),
+    loadPlaylistPopup(),
+    loadQueuePanel(),
+    loadShortcutsHelp(),
+  ]);
+}
