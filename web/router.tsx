@@ -13,6 +13,7 @@ import {
   matchRoutes,
   Navigate,
   type Navigator,
+  type Params,
   parsePath,
   type RouteObject,
   Router,
@@ -23,10 +24,17 @@ import { useSession } from './lib/session.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
 
+/** How long showing a page waits for the data its `prefetch` asked for. */
+const DATA_WAIT_MS = 300;
+
 interface PageComponent {
   (): ReactNode;
-  /** Loads the page's code; once loaded, the page renders without suspending. */
-  preload(): Promise<unknown>;
+  /**
+   * Loads the page's code; once loaded, the page renders without suspending. With the address's
+   * `params`, a page module's `prefetch(params)` export asks for its data at once, and this waits
+   * up to DATA_WAIT_MS for it.
+   */
+  preload(params?: Params): Promise<unknown>;
 }
 
 /*
@@ -40,11 +48,21 @@ function page<K extends string>(
   name: K,
 ): PageComponent {
   let loaded: ComponentType | null = null;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module[name];
-      return loaded;
-    });
+  const preload = async (params?: Params) => {
+    const module = await load();
+    loaded = module[name];
+    // A page module may ask for its data as soon as its code is here (`prefetch`); the first
+    // render waits a moment for it, as a data router's loader would, so the page draws with its
+    // content instead of a loading state (and then a second render).
+    const data = params
+      ? (module as { prefetch?: (params: Params) => Promise<unknown> | undefined }).prefetch?.(
+          params,
+        )
+      : undefined;
+    if (data)
+      await Promise.race([data, new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]);
+    return loaded;
+  };
   const Lazy = lazy(async () => ({ default: await preload() }));
   // A page whose code is here renders at once: a lazy one that suspends shows its fallback, and
   // React then holds every Suspense reveal for 300 ms after a fallback (FALLBACK_THROTTLE_MS).
@@ -163,14 +181,15 @@ export const routes: RouteObject[] = [
  * page with the shell instead of a fallback that holds the page back 300 ms.
  */
 export function preloadRoute(pathname: string, capMs = 500): Promise<unknown> {
-  const types = (matchRoutes(routes, pathname) ?? []).map(
-    (match) => (match.route.element as { type?: unknown } | undefined)?.type,
-  );
+  const matches = (matchRoutes(routes, pathname) ?? []).map((match) => ({
+    type: (match.route.element as { type?: unknown } | undefined)?.type,
+    params: match.params,
+  }));
   // Admin pages load only once the gate has let the caller in.
-  if (types.includes(AdminGate)) return Promise.resolve();
-  const loads = types.flatMap((type) => {
+  if (matches.some((match) => match.type === AdminGate)) return Promise.resolve();
+  const loads = matches.flatMap(({ type, params }) => {
     const preload = (type as Partial<PageComponent> | undefined)?.preload;
-    return preload ? [preload().catch(() => undefined)] : [];
+    return preload ? [preload(params).catch(() => undefined)] : [];
   });
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, capMs))]);
 }

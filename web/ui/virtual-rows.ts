@@ -43,8 +43,11 @@ export interface RowWindow {
  */
 export function useRowWindow(count: number, rowHeight: number, overscan = 8): RowWindow {
   const [element, setElement] = useState<HTMLElement | null>(null);
-  // Before the first measure, show what a tall screen would: the first rows appear at once.
-  const [range, setRange] = useState({ start: 0, end: Math.min(count, 30) });
+  // Before the first measure (in the same task, before paint): at most a screenful of rows.
+  const [range, setRange] = useState(() => ({
+    start: 0,
+    end: Math.min(count, Math.ceil((globalThis.innerHeight || 800) / rowHeight)),
+  }));
   const frame = useRef(0);
 
   // Looked up once per list element, not on every scroll frame.

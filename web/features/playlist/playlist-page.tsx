@@ -3,11 +3,12 @@ import { useNavigate, useParams } from 'react-router';
 import { formatCount } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { LikeButton } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongTable } from '../../ui/song-table.tsx';
-import { usePlaylistPage } from './api/get-playlist.ts';
+import { prefetchPlaylistHead, usePlaylistPage } from './api/get-playlist.ts';
 import { PlaylistCover } from './playlist-cover.tsx';
 
 function BackButton() {
@@ -21,6 +22,11 @@ function BackButton() {
       <ArrowLeft className="size-4" /> Back
     </button>
   );
+}
+
+/** The router calls this once the page's code is here, before it renders: the data is asked for. */
+export function prefetch(params: { id?: string }): Promise<void> {
+  return prefetchPlaylistHead(queryClient, Number(params.id));
 }
 
 /** /viewPlaylist/{id} (SPEC §2.10). */

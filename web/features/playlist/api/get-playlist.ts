@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '../../../../contract/playlists.ts';
 import { api } from '../../../lib/api.ts';
 import { libraryKeys } from '../../../lib/library-queries.ts';
@@ -14,6 +14,20 @@ async function fetchPlaylist(id: number, signal: AbortSignal, limit?: number): P
   return (await api<{ data: Playlist }>(`/user/playlistById/${id}${query}`, { signal })).data;
 }
 
+function headQuery(id: number) {
+  return {
+    queryKey: playlistHeadKey(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal, FIRST_SONGS),
+  };
+}
+
+/** Asks for the header and first songs unless they are here; settles when they are (or failed). */
+export function prefetchPlaylistHead(client: QueryClient, id: number): Promise<void> {
+  if (!Number.isInteger(id) || id < 1) return Promise.resolve();
+  // prefetchQuery shares a request already on its way, and never throws.
+  return client.prefetchQuery(headQuery(id));
+}
+
 /**
  * A playlist page's data in two steps: the header with the first songs (a few kilobytes, shown at
  * once), then every song (the queue, and the rows further down) once the first answer is in, so
@@ -22,14 +36,11 @@ async function fetchPlaylist(id: number, signal: AbortSignal, limit?: number): P
 export function usePlaylistPage(id: number) {
   const client = useQueryClient();
   const valid = Number.isInteger(id) && id > 0;
-  const headQuery = {
-    queryKey: playlistHeadKey(id),
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal, FIRST_SONGS),
-  };
-  // Asked for while the page renders, not once the whole screen has rendered and committed (as
-  // TanStack's usePrefetchQuery does; that hook cannot be skipped for a bad id).
-  if (valid && !client.getQueryState(headQuery.queryKey)) void client.prefetchQuery(headQuery);
-  const head = useQuery({ ...headQuery, enabled: valid });
+  // Asked for while the page renders (if the router's prefetch has not already), not once the
+  // whole screen has rendered and committed (as TanStack's usePrefetchQuery does; that hook
+  // cannot be skipped for a bad id).
+  if (!client.getQueryState(playlistHeadKey(id))) void prefetchPlaylistHead(client, id);
+  const head = useQuery({ ...headQuery(id), enabled: valid });
   // The same key and answer as the library's `usePlaylist`, so its mutations update this page.
   const fullQuery = {
     queryKey: libraryKeys.playlist(id),
