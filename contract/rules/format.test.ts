@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount } from './format.ts';
+
+describe('formatCount', () => {
+  it('writes numbers as en-US Intl.NumberFormat does', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const values = [
+      0,
+      1,
+      12,
+      999,
+      1000,
+      1001,
+      5000,
+      12_345,
+      999_999,
+      1_000_000,
+      1_234_567_890,
+      2 ** 53 - 1,
+      -1,
+      -1234,
+      -1_000_000,
+      0.5,
+      1.25,
+      1234.5678,
+      0.0004,
+      -0.0004,
+      999.9996,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ];
+    for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
+  });
+});
