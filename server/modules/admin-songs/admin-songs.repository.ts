@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, SongsTable } from '../../db/schema.ts';
 import { containsPattern } from '../admin-users/admin-users.repository.ts';
-import { type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
+import { type SongRecord, songColumns, songIsListed } from '../catalog/catalog.repository.ts';
 
 export type SongStatusFilter = 'all' | 'active' | 'inactive' | 'deleted' | 'listed';
 
@@ -10,23 +10,6 @@ export interface SongFilter {
   q: string | null;
   status: SongStatusFilter;
 }
-
-/** The columns of a `SongRecord`, so the catalog's presenter can present admin rows too. */
-const recordColumns = [
-  'songs.id',
-  'songs.title',
-  'songs.genre',
-  'songs.duration',
-  'songs.status',
-  'songs.is_deleted',
-  'songs.audio_key',
-  'songs.audio_mime',
-  'songs.cover_key',
-  'songs.album_id',
-  'albums.title as album_title',
-  'songs.track_number',
-  'songs.created_at',
-] as const;
 
 function matches(filter: SongFilter) {
   return (eb: ExpressionBuilder<Database, 'songs'>) => {
@@ -92,7 +75,7 @@ export class AdminSongsRepository {
     let query = this.db
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(recordColumns)
+      .select(songColumns)
       .where(matches(filter))
       .orderBy('songs.created_at', 'desc')
       .orderBy('songs.id', 'desc');
@@ -132,7 +115,7 @@ export class AdminSongsRepository {
     return this.db
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select(recordColumns)
+      .select(songColumns)
       .where('songs.id', '=', id)
       .executeTakeFirst();
   }

@@ -1,21 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
-
-const songColumns = [
-  'songs.id',
-  'songs.title',
-  'songs.genre',
-  'songs.duration',
-  'songs.status',
-  'songs.is_deleted',
-  'songs.audio_key',
-  'songs.audio_mime',
-  'songs.cover_key',
-  'songs.album_id',
-  'albums.title as album_title',
-  'songs.track_number',
-  'songs.created_at',
-] as const;
+import { type SongRecord, songColumns, songIsListed } from '../catalog/catalog.repository.ts';
 
 export class LikesRepository {
   constructor(private readonly db: Db) {}

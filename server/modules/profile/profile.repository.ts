@@ -1,31 +1,11 @@
 import type { Db } from '../../db/database.ts';
-import { type ArtistRecord, type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
-
-const songColumns = [
-  'songs.id',
-  'songs.title',
-  'songs.genre',
-  'songs.duration',
-  'songs.status',
-  'songs.is_deleted',
-  'songs.audio_key',
-  'songs.audio_mime',
-  'songs.cover_key',
-  'songs.album_id',
-  'albums.title as album_title',
-  'songs.track_number',
-  'songs.created_at',
-] as const;
-
-const artistColumns = [
-  'artists.id',
-  'artists.name',
-  'artists.description',
-  'artists.image_key',
-  'artists.verified',
-  'artists.is_disabled',
-  'artists.created_at',
-] as const;
+import {
+  type ArtistRecord,
+  artistColumns,
+  type SongRecord,
+  songColumns,
+  songIsListed,
+} from '../catalog/catalog.repository.ts';
 
 /** Keeps the order of `ids` (a ranking) for rows fetched by `in (…)`. */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
