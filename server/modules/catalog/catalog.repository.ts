@@ -65,7 +65,8 @@ export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
   ]);
 }
 
-const songColumns = [
+/** The columns of a `SongRecord`; every module that presents songs selects these. */
+export const songColumns = [
   'songs.id',
   'songs.title',
   'songs.genre',
@@ -81,7 +82,8 @@ const songColumns = [
   'songs.created_at',
 ] as const;
 
-const artistColumns = [
+/** The columns of an `ArtistRecord`. */
+export const artistColumns = [
   'artists.id',
   'artists.name',
   'artists.description',
