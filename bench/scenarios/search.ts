@@ -105,6 +105,16 @@ export function realisticQueries(dataDir: string, count: number): Query[] {
   return queries;
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100
+  } catch {
+    return null;
+  }
+}
+
 interface Sample {
   kind: Kind;
   ms: number;
@@ -171,7 +181,13 @@ const scenario: Scenario = {
       await hammer(server.url, queries, 4, 3); // warm the JIT and the page cache
       const figures: Figure[] = [];
       for (const connections of LEVELS) {
+        const before = cpuMs(server.process.pid);
         const { samples, errors } = await hammer(server.url, queries, connections, SECONDS);
+        const after = cpuMs(server.process.pid);
+        const cpu =
+          before !== null && after !== null
+            ? `; server CPU ${((after - before) / samples.length).toFixed(2)} ms per search`
+            : '';
         const loadAverage = os.loadavg()[0]!;
         if (errors > 0) throw new Error(`${errors} failed searches at ${connections} connections`);
         const ms = samples.map((sample) => sample.ms);
@@ -186,7 +202,7 @@ const scenario: Scenario = {
           value: Number(percentile(ms, 95).toFixed(1)),
           unit: 'ms',
           budget: { op: '<=', value: 25 },
-          note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}; load average ${loadAverage.toFixed(2)}`,
+          note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}${cpu}; load average ${loadAverage.toFixed(2)}`,
         });
       }
       figures.push({

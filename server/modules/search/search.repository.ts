@@ -91,6 +91,10 @@ class SqliteSearch implements SearchRepository {
         join ${sql.table(table)} t on t.id = c.id ${sql.raw(join)}
         where ${sql.raw(visible)} order by c.k limit ${limit}`.execute(this.db);
       if (rows.rows.length >= limit || top >= MAX_CANDIDATES) return ids(rows.rows);
+      // Short: read further only if there are further matches (usually there are none).
+      const read = await sql<{ n: number }>`select count(*) as n from (
+          select rowid from ${fts} where ${fts} match ${match} limit ${top})`.execute(this.db);
+      if (Number(read.rows[0]?.n ?? 0) < top) return ids(rows.rows);
     }
   }
 
