@@ -67,7 +67,10 @@ export interface SongsPage {
   limit: number;
 }
 
-/** Long playlists whose presented songs are kept between calls, and how many songs in all. */
+/**
+ * Long playlists whose presented songs are kept between calls, and how many songs in all (about
+ * 2 KB of memory per song with its JSON and the last answer: some 40 MB at most).
+ */
 export const SONGS_CACHE = { minSongs: 200, maxSongs: 20_000 };
 
 /** A playlist read: what its answer depends on, and the answer. */
@@ -125,7 +128,8 @@ export class PlaylistsService {
   /**
    * A playlist with all its songs in two queries keyed on the playlist (songs with their play
    * counts, then their artists); count, length and covers come from the same rows. Long playlists
-   * keep what was presented while the catalog version stands, and then only read the play counts.
+   * keep what was presented while the catalog's and the playlist's versions stand, and then only
+   * read the play counts.
    */
   private async full(row: PlaylistRecord, viewerId: number | null): Promise<Read> {
     // Read before the songs (as the playlist's own version, in `row`): anything read after them
