@@ -59,6 +59,8 @@ interface RowCandidates<T> {
 
 interface HomeSnapshot {
   at: number;
+  /** `catalog_version` when it was built: while it stands, nothing it shows can have changed. */
+  version: number;
   songs: RowCandidates<Song>;
   artists: RowCandidates<Artist>;
   albums: RowCandidates<Album>;
@@ -159,6 +161,8 @@ export class CatalogService {
   private rebuildHome(now: number): Promise<HomeSnapshot> {
     if (this.building) return this.building;
     const build = async (): Promise<HomeSnapshot> => {
+      // Read before the rows: a change landing meanwhile moves it, and requests then check.
+      const version = await this.catalog.catalogVersion();
       await this.windows.update(now);
       const [rankedSongs, newestSongs] = await Promise.all([
         this.topVisible(this.windows.songs, HOME_SONGS + SPARE, (ids) =>
@@ -203,6 +207,7 @@ export class CatalogService {
       const snapshot: HomeSnapshot = {
         at: now,
         ...rows,
+        version,
         feed,
         checkFeed: this.catalog.visibleQuery({
           songs: shown(feed?.trendingSongs),
@@ -251,6 +256,7 @@ export class CatalogService {
 
   private async serveHome(snapshot: HomeSnapshot): Promise<HomeFeed | null> {
     const { feed } = snapshot;
+    if (feed && (await this.catalog.catalogVersion()) === snapshot.version) return feed;
     if (feed) {
       const visible = await this.catalog.runVisible(snapshot.checkFeed);
       const count =
