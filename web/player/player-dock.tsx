@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
 import {
@@ -9,7 +9,14 @@ import {
 } from './player-parts.ts';
 import { usePlayer } from './player-store.ts';
 
-const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+/** The bar's module once here: then it renders directly, without suspending on a click. */
+let barModule: Awaited<ReturnType<typeof loadPlayerBar>> | null = null;
+const loadBar = () =>
+  loadPlayerBar().then((module) => {
+    barModule = module;
+    return module;
+  });
+const LazyPlayerBar = lazy(() => loadBar().then((m) => ({ default: m.PlayerBar })));
 const QueuePanel = lazy(() => loadQueuePanel().then((m) => ({ default: m.QueuePanel })));
 const ShortcutsHelp = lazy(() => loadShortcutsHelp().then((m) => ({ default: m.ShortcutsHelp })));
 
@@ -20,7 +27,7 @@ const ShortcutsHelp = lazy(() => loadShortcutsHelp().then((m) => ({ default: m.S
 export function preloadPlayer(capMs = 500): Promise<unknown> {
   if (usePlayer.getState().queue.length === 0) return Promise.resolve();
   return Promise.race([
-    loadPlayerBar().catch(() => undefined),
+    loadBar().catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, capMs)),
   ]);
 }
@@ -31,18 +38,20 @@ export function preloadPlayer(capMs = 500): Promise<unknown> {
  * engine is in the first chunk.
  */
 export function PlayerDock() {
-  const hasSong = usePlayer((state) => state.queue.length > 0);
+  // Deferred: on the first Play the bar mounts in its own task, after the click has handed the
+  // song to the <audio> element and the browser has started fetching it.
+  const hasSong = useDeferredValue(usePlayer((state) => state.queue.length > 0));
   const lastError = usePlayer((state) => state.lastError);
   useEffect(() => {
     if (lastError) notify.error(lastError.message);
   }, [lastError]);
-  useEffect(() => whenIdle(() => void prefetchPlayerParts()), []);
+  useEffect(() => whenIdle(() => void Promise.all([loadBar(), prefetchPlayerParts()])), []);
 
   return (
     <>
       {hasSong ? (
         <Suspense fallback={<div className="hidden h-20 bg-black md:block" />}>
-          <PlayerBar />
+          <Bar />
         </Suspense>
       ) : (
         <section aria-label="Player" className="hidden h-20 items-center bg-black px-4 md:flex">
@@ -52,6 +61,12 @@ export function PlayerDock() {
       <PlayerOverlays />
     </>
   );
+}
+
+/** Chooses once, when a song first appears, between the loaded bar and the lazy one. */
+function Bar() {
+  const [PlayerBar] = useState(() => barModule?.PlayerBar ?? LazyPlayerBar);
+  return <PlayerBar />;
 }
 
 function PlayerOverlays() {
