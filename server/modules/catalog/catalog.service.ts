@@ -76,6 +76,8 @@ interface DerivedCounts {
   version: number;
   artistSongs: Map<number, number>;
   albumSongs: Map<number, number>;
+  /** Listed songs, enabled artists, albums of enabled artists: the totals of the paged lists. */
+  totals: Map<'songs' | 'artists' | 'albums', Promise<number>>;
 }
 
 /** Candidates kept per row beyond what it shows, for items hidden after the snapshot was taken. */
@@ -385,7 +387,12 @@ export class CatalogService {
     );
   }
 
-  private derived: DerivedCounts = { version: -1, artistSongs: new Map(), albumSongs: new Map() };
+  private derived: DerivedCounts = {
+    version: -1,
+    artistSongs: new Map(),
+    albumSongs: new Map(),
+    totals: new Map(),
+  };
 
   /**
    * Song counts of artists and albums follow only from the catalog, so they are kept for as long
@@ -396,9 +403,24 @@ export class CatalogService {
     const version = await this.catalog.catalogVersion();
     const sized = this.derived.artistSongs.size + this.derived.albumSongs.size;
     if (version !== this.derived.version || sized > 500_000) {
-      this.derived = { version, artistSongs: new Map(), albumSongs: new Map() };
+      this.derived = { version, artistSongs: new Map(), albumSongs: new Map(), totals: new Map() };
     }
     return this.derived;
+  }
+
+  /** A paged list's total, counted once per catalog version (counting 100k songs takes ~50 ms). */
+  private async total(
+    list: 'songs' | 'artists' | 'albums',
+    count: () => Promise<number>,
+  ): Promise<number> {
+    const { totals } = await this.derivedCounts();
+    let total = totals.get(list);
+    if (!total) {
+      total = count();
+      totals.set(list, total);
+      total.catch(() => totals.delete(list));
+    }
+    return total;
   }
 
   /** Listed songs per album, for album cards. */
@@ -448,7 +470,7 @@ export class CatalogService {
     const offset = (request.page - 1) * request.limit;
     const [rows, total] = await Promise.all([
       this.catalog.listSongs(offset, request.limit),
-      this.catalog.countSongs(),
+      this.total('songs', () => this.catalog.countSongs()),
     ]);
     return pageOf(await this.presentSongs(rows), request, total);
   }
@@ -464,7 +486,7 @@ export class CatalogService {
     const offset = (request.page - 1) * request.limit;
     const [rows, total] = await Promise.all([
       this.catalog.listArtists(offset, request.limit),
-      this.catalog.countArtists(),
+      this.total('artists', () => this.catalog.countArtists()),
     ]);
     return pageOf(await this.presentArtists(rows), request, total);
   }
@@ -473,7 +495,7 @@ export class CatalogService {
     const offset = (request.page - 1) * request.limit;
     const [rows, total] = await Promise.all([
       this.catalog.listAlbums(offset, request.limit),
-      this.catalog.countAlbums(),
+      this.total('albums', () => this.catalog.countAlbums()),
     ]);
     const counts = await this.albumSongCounts(rows.map((row) => row.id));
     return pageOf(

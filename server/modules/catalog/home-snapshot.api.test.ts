@@ -117,7 +117,7 @@ describe('the home snapshot', () => {
     }
   });
 
-  it('updates artist and album song counts as soon as the catalog changes', async () => {
+  it('updates song counts and list totals as soon as the catalog changes', async () => {
     const artist = await createArtist(t.deps, { name: 'Counted Artist' });
     const album = await createAlbum(t.deps, artist.id, 'Counted Album');
     const first = await createSong(t.deps, { artistIds: [artist.id], albumId: album.id });
@@ -131,12 +131,16 @@ describe('the home snapshot', () => {
       };
     };
     expect(await counts()).toEqual({ artist: 2, album: 2 });
+    const songsTotal = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/songs?limit=1' })).json().total;
+    const before = await songsTotal();
     await t.deps.db
       .updateTable('songs')
       .set({ status: 'Inactive' })
       .where('id', '=', first.id)
       .execute();
     expect(await counts()).toEqual({ artist: 1, album: 1 });
+    expect(await songsTotal()).toBe(before - 1);
     await createSong(t.deps, { artistIds: [artist.id], albumId: album.id });
     expect(await counts()).toEqual({ artist: 2, album: 2 });
   });
