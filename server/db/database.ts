@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type Dialect, migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -36,12 +42,42 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/** How many distinct SQL texts keep their prepared statement (Chorus has a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every statement on every query; preparing costs about as much as running a
+ * typical indexed read. The SQL text of a query is the same each time (values are bound), so
+ * prepared statements are kept by text. Kysely never streams Chorus's queries, so a statement
+ * is never in use twice at once.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        // Most recently used last, so the oldest entry is the first one dropped.
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
     },
   };
 }
