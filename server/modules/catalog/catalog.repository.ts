@@ -486,6 +486,15 @@ export class CatalogRepository {
     return this.q.songsOfAlbum(albumId);
   }
 
+  async followerCount(artistId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('follows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('artist_id', '=', artistId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async isFollowing(userId: number, artistId: number): Promise<boolean> {
     return (await this.q.isFollowing(userId, artistId)).length > 0;
   }

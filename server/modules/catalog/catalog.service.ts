@@ -331,8 +331,37 @@ export class CatalogService {
     return this.presentArtists(await this.catalog.artistsByIds(ids));
   }
 
+  /**
+   * Artist pages built within `rankingCacheMs` while the catalog has not changed. Play counts and
+   * monthly listeners may lag that long (as on the home feed); visibility never does, because any
+   * catalog change moves `catalog_version`. Followers and the caller's own follow are read fresh.
+   */
+  private readonly artistPages = new Map<
+    number,
+    { version: number; at: number; page: ArtistDetail }
+  >();
+
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
+    const ttl = this.options.rankingCacheMs;
+    if (ttl <= 0) return this.buildArtistDetail(id, callerId);
+    const now = Date.now();
+    const version = await this.catalog.catalogVersion();
+    const cached = this.artistPages.get(id);
+    if (cached && cached.version === version && now - cached.at < ttl) {
+      const [followers, following] = await Promise.all([
+        this.catalog.followerCount(id),
+        callerId === null ? false : this.catalog.isFollowing(callerId, id),
+      ]);
+      return { ...cached.page, followers, following };
+    }
+    const page = await this.buildArtistDetail(id, callerId);
+    if (this.artistPages.size >= 5_000) this.artistPages.clear();
+    this.artistPages.set(id, { version, at: now, page });
+    return page;
+  }
+
+  private async buildArtistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
     const row = await this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS));
     if (!row) throw notFound('Artist not found');
     const [songRows, following] = await Promise.all([
