@@ -1000,19 +1000,28 @@ function lowpassCoefficient(cutoff: number, sampleRate: number): number {
 }
 
 /**
- * Scratch buffers shared by all notes of a thread. Rendering a note in separate tight passes
- * (envelope, oscillator, filter) keeps each loop monomorphic, which V8 runs several times faster
- * than one loop that switches on the waveform per sample.
+ * Buffers reused from note to note and song to song on a thread. Allocating typed arrays is
+ * not free: their memory lives outside the JS heap, and every few megabytes of it make V8 run a
+ * full garbage collection, which measurably slowed the MP3 encoder running after the synth on
+ * the same thread. A song needs a handful of buffers; the pool keeps one per name.
  */
-let scratchEnv = new Float32Array(0);
-let scratchOsc = new Float32Array(0);
+const scratchPool = new Map<string, Float32Array>();
 
-function scratch(length: number): { env: Float32Array; osc: Float32Array } {
-  if (scratchEnv.length < length) {
-    scratchEnv = new Float32Array(length);
-    scratchOsc = new Float32Array(length);
+/** A view of `length` floats from the named buffer, zeroed unless the caller overwrites it all. */
+function scratch(name: string, length: number, zeroed: boolean): Float32Array {
+  let buffer = scratchPool.get(name);
+  if (!buffer || buffer.length < length) {
+    buffer = new Float32Array(Math.ceil(length * 1.25));
+    scratchPool.set(name, buffer);
   }
-  return { env: scratchEnv, osc: scratchOsc };
+  const view = buffer.subarray(0, length);
+  if (zeroed) view.fill(0);
+  return view;
+}
+
+/** Frees the pooled buffers (several MB) once a thread is done synthesising. */
+export function releaseSynthBuffers(): void {
+  scratchPool.clear();
 }
 
 /** Linear attack, exponential decay to the sustain level, exponential release after the gate. */
@@ -1154,7 +1163,10 @@ function renderOscillatorNote(out: Float32Array, note: NoteEvent, sampleRate: nu
   const gate = Math.max(1, Math.round(note.duration * sampleRate));
   const total = Math.min(gate + Math.round(tim.release * sampleRate), out.length - start);
   if (total <= 0) return;
-  const { env, osc } = scratch(total);
+  // Rendering a note in separate tight passes (envelope, oscillator, filter) keeps each loop
+  // monomorphic, which V8 runs several times faster than one loop switching on the waveform.
+  const env = scratch('envelope', total, false);
+  const osc = scratch('oscillator', total, false);
   fillEnvelope(env, total, gate, tim, sampleRate);
   const state: OscillatorState = {
     phase: rng(),
@@ -1197,7 +1209,7 @@ function renderPluck(out: Float32Array, note: NoteEvent, sampleRate: number, rng
   // The averaging filter adds half a sample of delay, hence the -0.5.
   const period = sampleRate / midiToHz(note.midi) - 0.5;
   const size = Math.ceil(period) + 2;
-  const line = new Float32Array(size);
+  const line = scratch('string', size, false);
   const brightness = lowpassCoefficient(tim.cutoff * (0.5 + note.velocity * 0.5), sampleRate);
   let smooth = 0;
   for (let i = 0; i < size; i++) {
@@ -1227,8 +1239,13 @@ function renderPluck(out: Float32Array, note: NoteEvent, sampleRate: number, rng
 
 // Pre-rendered drum one-shots. Each takes the PRNG for its noise so a kit is reproducible.
 
-function drumBuffer(sampleRate: number, seconds: number, fn: (t: number) => number): Float32Array {
-  const buffer = new Float32Array(Math.round(seconds * sampleRate));
+function drumBuffer(
+  name: DrumKind,
+  sampleRate: number,
+  seconds: number,
+  fn: (t: number) => number,
+): Float32Array {
+  const buffer = scratch(`drum:${name}`, Math.round(seconds * sampleRate), false);
   for (let i = 0; i < buffer.length; i++) buffer[i] = fn(i / sampleRate);
   return buffer;
 }
@@ -1265,38 +1282,48 @@ function makeKit(sampleRate: number, rng: Rng): Record<DrumKind, Float32Array> {
   const kickTune = randFloat(rng, 42, 55);
   const snareTune = randFloat(rng, 170, 230);
   let kickPhase = 0;
-  const kick = drumBuffer(sampleRate, 0.45, (t) => {
+  const kick = drumBuffer('kick', sampleRate, 0.45, (t) => {
     kickPhase += (kickTune + 120 * Math.exp(-t / 0.03)) / sampleRate;
     const body = sin1(kickPhase) * Math.exp(-t / 0.17);
     return Math.tanh(1.6 * (body + 0.3 * noise(rng) * Math.exp(-t / 0.003)));
   });
   const snareHiss = bandNoise(rng, sampleRate);
-  const snare = drumBuffer(sampleRate, 0.3, (t) => {
+  const snare = drumBuffer('snare', sampleRate, 0.3, (t) => {
     const tone = 0.5 * sin1(snareTune * t) * Math.exp(-t / 0.05);
     return tone + 0.9 * snareHiss() * Math.exp(-t / 0.11);
   });
   const clapHiss = bandNoise(rng, sampleRate);
-  const clap = drumBuffer(sampleRate, 0.3, (t) => {
+  const clap = drumBuffer('clap', sampleRate, 0.3, (t) => {
     // Three quick bursts then a tail: hands do not all hit at once.
     const burst = t < 0.03 ? Math.exp(-((t % 0.01) / 0.003)) : Math.exp(-(t - 0.03) / 0.08);
     return clapHiss() * burst * 1.1;
   });
-  const rim = drumBuffer(sampleRate, 0.06, (t) => {
+  const rim = drumBuffer('rim', sampleRate, 0.06, (t) => {
     return (0.6 * sin1(1700 * t) + 0.4 * sin1(820 * t)) * Math.exp(-t / 0.012);
   });
   const hatHiss = highpassNoise(rng);
-  const hat = drumBuffer(sampleRate, 0.1, (t) => 0.6 * hatHiss() * Math.exp(-t / 0.025));
+  const hat = drumBuffer('hat', sampleRate, 0.1, (t) => 0.6 * hatHiss() * Math.exp(-t / 0.025));
   const openHiss = highpassNoise(rng);
-  const openHat = drumBuffer(sampleRate, 0.4, (t) => 0.5 * openHiss() * Math.exp(-t / 0.15));
+  const openHat = drumBuffer(
+    'openHat',
+    sampleRate,
+    0.4,
+    (t) => 0.5 * openHiss() * Math.exp(-t / 0.15),
+  );
   const rideHiss = highpassNoise(rng);
-  const ride = drumBuffer(sampleRate, 0.9, (t) => {
+  const ride = drumBuffer('ride', sampleRate, 0.9, (t) => {
     // The metallic "ping" dies faster than the wash, or it would hum as a steady tone.
     const ping =
       (sin1(3120 * t) + 0.7 * sin1(4410 * t) + 0.5 * sin1(5230 * t)) * Math.exp(-t / 0.08);
     return (0.25 * rideHiss() + 0.08 * ping) * Math.exp(-t / 0.35);
   });
   const crashHiss = highpassNoise(rng);
-  const crash = drumBuffer(sampleRate, 1.6, (t) => 0.6 * crashHiss() * Math.exp(-t / 0.55));
+  const crash = drumBuffer(
+    'crash',
+    sampleRate,
+    1.6,
+    (t) => 0.6 * crashHiss() * Math.exp(-t / 0.55),
+  );
   return { kick, snare, clap, rim, hat, openHat, ride, crash };
 }
 
@@ -1324,7 +1351,7 @@ function mixDrums(out: Float32Array, events: readonly DrumEvent[], sampleRate: n
 
 /** Feedback echo, used on the lead to give it space. */
 function echo(buffer: Float32Array, delaySamples: number, feedback: number, mix: number) {
-  const line = new Float32Array(delaySamples);
+  const line = scratch('echo', delaySamples, true);
   let index = 0;
   for (let i = 0; i < buffer.length; i++) {
     const delayed = line[index]!;
@@ -1337,11 +1364,11 @@ function echo(buffer: Float32Array, delaySamples: number, feedback: number, mix:
 
 /** A small Schroeder reverb (4 damped combs + 2 allpasses): cheap "room" for the mono mix. */
 function reverb(input: Float32Array, sampleRate: number): Float32Array {
-  const out = new Float32Array(input.length);
+  const out = scratch('room', input.length, true);
   const combMs = [29.7, 37.1, 41.1, 43.7];
   for (const ms of combMs) {
     const length = Math.round((ms / 1000) * sampleRate);
-    const line = new Float32Array(length);
+    const line = scratch(`comb:${ms}`, length, true);
     let index = 0;
     let damp = 0;
     for (let i = 0; i < input.length; i++) {
@@ -1354,7 +1381,7 @@ function reverb(input: Float32Array, sampleRate: number): Float32Array {
   }
   for (const ms of [5, 1.7]) {
     const length = Math.round((ms / 1000) * sampleRate);
-    const line = new Float32Array(length);
+    const line = scratch(`allpass:${ms}`, length, true);
     let index = 0;
     for (let i = 0; i < out.length; i++) {
       const delayed = line[index]!;
@@ -1395,8 +1422,11 @@ function master(mix: Float32Array, sampleRate: number): void {
   }
 }
 
-/** The separately rendered parts of a song, before effects and mixing. */
-export interface Stems {
+/**
+ * The separately rendered parts of a song, before effects and mixing. They are views of pooled
+ * scratch buffers: valid until the next song is rendered on this thread.
+ */
+interface Stems {
   bass: Float32Array;
   chords: Float32Array;
   lead: Float32Array;
@@ -1404,16 +1434,16 @@ export interface Stems {
   bpm: number;
 }
 
-export function renderStems(params: SynthParams, rng: Rng): Stems {
+function renderStems(params: SynthParams, rng: Rng): Stems {
   const { sampleRate, durationSeconds } = params;
   const plan = planSong(params.genre, rng);
   const score = arrange(plan, durationSeconds, Math.floor(rng() * 2 ** 32));
   const length = Math.round(durationSeconds * sampleRate);
   const stems: Stems = {
-    bass: new Float32Array(length),
-    chords: new Float32Array(length),
-    lead: new Float32Array(length),
-    drums: new Float32Array(length),
+    bass: scratch('bass', length, true),
+    chords: scratch('chords', length, true),
+    lead: scratch('lead', length, true),
+    drums: scratch('drums', length, true),
     bpm: plan.bpm,
   };
   for (const note of score.notes) {
@@ -1425,11 +1455,11 @@ export function renderStems(params: SynthParams, rng: Rng): Stems {
 }
 
 /** Echo on the lead, a shared room reverb for the melodic parts, then the bus balance. */
-export function mixStems(stems: Stems, sampleRate: number): Float32Array {
+function mixStems(stems: Stems, sampleRate: number): Float32Array {
   const length = stems.bass.length;
   const beat = 60 / stems.bpm;
   echo(stems.lead, Math.round(beat * 0.75 * sampleRate), 0.35, 0.3);
-  const send = new Float32Array(length);
+  const send = scratch('send', length, false);
   for (let i = 0; i < length; i++) send[i] = stems.chords[i]! * 0.5 + stems.lead[i]! * 0.6;
   const room = reverb(send, sampleRate);
   const mix = new Float32Array(length);
