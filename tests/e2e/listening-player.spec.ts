@@ -152,7 +152,12 @@ test('the full-screen player shows the song and controls it; Media Session knows
     state: navigator.mediaSession.playbackState,
   }));
   expect(metadata.title).toBe(titles[1]);
-  expect(metadata.artist).toBeTruthy();
+  const home = (await (await page.request.get('/api/home')).json()) as {
+    trendingSongs: { title: string; artistName: string }[];
+  };
+  const expectedArtist = home.trendingSongs.find((song) => song.title === titles[1])?.artistName;
+  expect(expectedArtist).toBeDefined();
+  expect(metadata.artist).toBe(expectedArtist);
   expect(metadata.artwork).toBeGreaterThan(0);
   expect(metadata.state).toBe('playing');
 

@@ -659,7 +659,8 @@ describe('accounts API', () => {
       });
       expect(JSON.stringify(response.json())).not.toMatch(/argon2/);
       // The XSRF cookie was missing from that request, so it is issued again.
-      expect(setCookies(response)['XSRF-TOKEN']?.value).toBeTruthy();
+      // A fresh 256-bit token, base64url.
+      expect(setCookies(response)['XSRF-TOKEN']?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await me()).statusCode).toBe(401);
     });
 
