@@ -129,50 +129,32 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
     },
   );
 
-  app.post(
-    '/api/auth/loginWithPass',
-    {
-      config: { policy: 'public', rateLimit: IP_LIMITS.password },
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with e-mail and password',
-        body: LoginBody,
-        response: { 200: LoginAnswer, ...errors },
+  // The listener and admin password logins differ only in whether a listener may pass.
+  const passwordLogin = (url: string, summary: string, adminOnly: boolean) =>
+    app.post(
+      url,
+      {
+        config: { policy: 'public', rateLimit: IP_LIMITS.password },
+        schema: {
+          tags: ['auth'],
+          summary,
+          body: LoginBody,
+          response: { 200: LoginAnswer, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { email, password, remember } = request.body;
-      const { answer, session } = await auth.loginWithPassword(
-        { email, password, remember: remember ?? true },
-        client(request),
-      );
-      setSessionCookies(reply, session, secure);
-      return answer;
-    },
-  );
-
-  app.post(
-    '/api/admin/adminLogin',
-    {
-      config: { policy: 'public', rateLimit: IP_LIMITS.password },
-      schema: {
-        tags: ['auth'],
-        summary: 'Administrator login',
-        body: LoginBody,
-        response: { 200: LoginAnswer, ...errors },
+      async (request, reply) => {
+        const { email, password, remember } = request.body;
+        const { answer, session } = await auth.loginWithPassword(
+          { email, password, remember: remember ?? true },
+          client(request),
+          { adminOnly },
+        );
+        setSessionCookies(reply, session, secure);
+        return answer;
       },
-    },
-    async (request, reply) => {
-      const { email, password, remember } = request.body;
-      const { answer, session } = await auth.loginWithPassword(
-        { email, password, remember: remember ?? true },
-        client(request),
-        { adminOnly: true },
-      );
-      setSessionCookies(reply, session, secure);
-      return answer;
-    },
-  );
+    );
+  passwordLogin('/api/auth/loginWithPass', 'Log in with e-mail and password', false);
+  passwordLogin('/api/admin/adminLogin', 'Administrator login', true);
 
   app.post(
     '/api/auth/forgotPassword',
