@@ -9,6 +9,7 @@ import { useAdminArtists } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { toggleDisableArtist } from './api/update-artist.ts';
 import { AddArtistModal } from './components/add-artist-modal.tsx';
+import { AdminTable } from './components/admin-table.tsx';
 import {
   ErrorBanner,
   PageHeader,
@@ -99,80 +100,60 @@ export function ArtistsPage() {
         <ErrorBanner>Error loading artists: {errorMessage(artists.error)}</ErrorBanner>
       )}
       <div className="overflow-x-auto rounded-xl border border-white/10">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-white/5 text-xs text-muted uppercase">
-            <tr>
-              <th className="px-4 py-3">Artist</th>
-              <th className="px-4 py-3">Email</th>
-              <th className="px-4 py-3">Songs</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Created</th>
-              <th className="px-4 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {artists.isPending && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-muted">
-                  Loading artists...
-                </td>
-              </tr>
-            )}
-            {!artists.isPending && list.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-muted">
-                  No artists found
-                </td>
-              </tr>
-            )}
-            {list.map((artist) => (
-              <tr key={artist._id} className="border-t border-white/5" data-testid="artist-row">
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <CoverImage
-                      src={artist.image}
-                      alt=""
-                      sizes="40px"
-                      fallback="/default-profile.svg"
-                      className="size-10 rounded-full object-cover"
-                    />
-                    <span className="font-medium">{artist.name}</span>
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-muted">{artist.email ?? '—'}</td>
-                <td className="px-4 py-3 tabular-nums">{artist.artworks}</td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`rounded-full px-2 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-red-500/15 text-red-300' : 'bg-brand/15 text-brand'}`}
+        <AdminTable
+          columns={['Artist', 'Email', 'Songs', 'Status', 'Created', 'Actions']}
+          loading={artists.isPending}
+          empty={list.length === 0}
+          loadingText="Loading artists..."
+          emptyText="No artists found"
+        >
+          {list.map((artist) => (
+            <tr key={artist._id} className="border-t border-white/5" data-testid="artist-row">
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <CoverImage
+                    src={artist.image}
+                    alt=""
+                    sizes="40px"
+                    fallback="/default-profile.svg"
+                    className="size-10 rounded-full object-cover"
+                  />
+                  <span className="font-medium">{artist.name}</span>
+                </div>
+              </td>
+              <td className="px-4 py-3 text-muted">{artist.email ?? '—'}</td>
+              <td className="px-4 py-3 tabular-nums">{artist.artworks}</td>
+              <td className="px-4 py-3">
+                <span
+                  className={`rounded-full px-2 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-red-500/15 text-red-300' : 'bg-brand/15 text-brand'}`}
+                >
+                  {artist.isDisabled ? 'Disabled' : 'Active'}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-muted">
+                {new Date(artist.createdAt).toLocaleDateString()}
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    onClick={() => toggle(artist._id, !artist.isDisabled)}
+                    className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
                   >
-                    {artist.isDisabled ? 'Disabled' : 'Active'}
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-muted">
-                  {new Date(artist.createdAt).toLocaleDateString()}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => toggle(artist._id, !artist.isDisabled)}
-                      className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
-                    >
-                      {artist.isDisabled ? 'Enable' : 'Disable'}
-                    </button>
-                    <Link
-                      to={`/admin_artist_edit/${artist._id}`}
-                      aria-label={`Edit ${artist.name}`}
-                      className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
-                    >
-                      <Pencil className="size-3" /> Edit
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                    {artist.isDisabled ? 'Enable' : 'Disable'}
+                  </button>
+                  <Link
+                    to={`/admin_artist_edit/${artist._id}`}
+                    aria-label={`Edit ${artist.name}`}
+                    className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                  >
+                    <Pencil className="size-3" /> Edit
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
       <Pager page={page} limit={LIMIT} total={artists.data?.total ?? 0} onPage={setPage} />
       <AddArtistModal open={adding} onClose={() => setAdding(false)} />

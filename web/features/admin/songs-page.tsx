@@ -10,6 +10,7 @@ import { type SongFilter, useAdminSongs } from './api/get-songs.ts';
 import { adminKeys } from './api/keys.ts';
 import { setSongStatus, toggleDeleted } from './api/update-song.ts';
 import { AddSongForm } from './components/add-song-form.tsx';
+import { AdminTable } from './components/admin-table.tsx';
 import {
   ConfirmDialog,
   ErrorBanner,
@@ -109,112 +110,90 @@ export function SongsPage() {
           All Songs ({songs.data?.total ?? 0})
         </h2>
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-white/5 text-xs text-muted uppercase">
-              <tr>
-                <th className="px-4 py-3">Song Details</th>
-                <th className="px-4 py-3">Genre</th>
-                <th className="px-4 py-3">Duration</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {songs.isPending && (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-muted">
-                    Loading songs...
-                  </td>
-                </tr>
-              )}
-              {!songs.isPending && list.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-muted">
-                    No songs found
-                  </td>
-                </tr>
-              )}
-              {list.map((song) => (
-                <tr key={song._id} className="border-t border-white/5" data-testid="song-row">
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <CoverImage
-                        src={song.coverImage}
-                        alt=""
-                        sizes="40px"
-                        className="size-10 rounded object-cover"
-                      />
-                      <div className="min-w-0">
-                        <p className="truncate font-medium">{song.title}</p>
-                        <p className="truncate text-xs text-muted">
-                          {song.artistName || 'Unknown Artist'}
-                        </p>
-                      </div>
+          <AdminTable
+            columns={['Song Details', 'Genre', 'Duration', 'Status', 'Actions']}
+            loading={songs.isPending}
+            empty={list.length === 0}
+            loadingText="Loading songs..."
+            emptyText="No songs found"
+          >
+            {list.map((song) => (
+              <tr key={song._id} className="border-t border-white/5" data-testid="song-row">
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <CoverImage
+                      src={song.coverImage}
+                      alt=""
+                      sizes="40px"
+                      className="size-10 rounded object-cover"
+                    />
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{song.title}</p>
+                      <p className="truncate text-xs text-muted">
+                        {song.artistName || 'Unknown Artist'}
+                      </p>
                     </div>
-                  </td>
-                  <td className="px-4 py-3">{song.genre}</td>
-                  <td className="px-4 py-3 tabular-nums">{song.duration}</td>
-                  <td className="px-4 py-3">
+                  </div>
+                </td>
+                <td className="px-4 py-3">{song.genre}</td>
+                <td className="px-4 py-3 tabular-nums">{song.duration}</td>
+                <td className="px-4 py-3">
+                  {song.isDeleted ? (
+                    <span className="rounded-full bg-white/10 px-2 py-1 text-xs text-muted">
+                      Deleted
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      title="Switch status"
+                      aria-label={`Status of ${song.title}: ${song.status}`}
+                      onClick={() =>
+                        act(() =>
+                          setSongStatus(song._id, song.status === 'Active' ? 'Inactive' : 'Active'),
+                        )
+                      }
+                      className={`rounded-full px-2 py-1 text-xs font-semibold ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                    >
+                      {song.status}
+                    </button>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
                     {song.isDeleted ? (
-                      <span className="rounded-full bg-white/10 px-2 py-1 text-xs text-muted">
-                        Deleted
-                      </span>
-                    ) : (
                       <button
                         type="button"
-                        title="Switch status"
-                        aria-label={`Status of ${song.title}: ${song.status}`}
-                        onClick={() =>
-                          act(() =>
-                            setSongStatus(
-                              song._id,
-                              song.status === 'Active' ? 'Inactive' : 'Active',
-                            ),
-                          )
-                        }
-                        className={`rounded-full px-2 py-1 text-xs font-semibold ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                        aria-label={`Restore ${song.title}`}
+                        onClick={() => act(() => toggleDeleted(song._id))}
+                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
                       >
-                        {song.status}
+                        <RotateCcw className="size-3" /> Restore
                       </button>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex gap-2">
-                      {song.isDeleted ? (
+                    ) : (
+                      <>
                         <button
                           type="button"
-                          aria-label={`Restore ${song.title}`}
-                          onClick={() => act(() => toggleDeleted(song._id))}
+                          aria-label={`Edit ${song.title}`}
+                          onClick={() => setEditing(song)}
                           className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
                         >
-                          <RotateCcw className="size-3" /> Restore
+                          <Pencil className="size-3" /> Edit
                         </button>
-                      ) : (
-                        <>
-                          <button
-                            type="button"
-                            aria-label={`Edit ${song.title}`}
-                            onClick={() => setEditing(song)}
-                            className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
-                          >
-                            <Pencil className="size-3" /> Edit
-                          </button>
-                          <button
-                            type="button"
-                            aria-label={`Delete ${song.title}`}
-                            onClick={() => setDeleting(song)}
-                            className="inline-flex items-center gap-1 rounded-full bg-red-500/15 px-3 py-1 text-xs text-red-300 hover:bg-red-500/25"
-                          >
-                            <Trash2 className="size-3" /> Delete
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                        <button
+                          type="button"
+                          aria-label={`Delete ${song.title}`}
+                          onClick={() => setDeleting(song)}
+                          className="inline-flex items-center gap-1 rounded-full bg-red-500/15 px-3 py-1 text-xs text-red-300 hover:bg-red-500/25"
+                        >
+                          <Trash2 className="size-3" /> Delete
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </div>
       </section>
       <Pager page={page} limit={LIMIT} total={songs.data?.total ?? 0} onPage={setPage} />

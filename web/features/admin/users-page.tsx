@@ -7,6 +7,7 @@ import { notify } from '../../lib/toast.ts';
 import { useUsers } from './api/get-users.ts';
 import { adminKeys } from './api/keys.ts';
 import { setUserPlan, toggleBlockUser } from './api/update-user.ts';
+import { AdminTable } from './components/admin-table.tsx';
 import {
   ErrorBanner,
   PageHeader,
@@ -96,82 +97,63 @@ export function UsersPage() {
       </div>
       {users.error && <ErrorBanner>Error: {errorMessage(users.error)}</ErrorBanner>}
       <div className="overflow-x-auto rounded-xl border border-white/10">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-white/5 text-xs text-muted uppercase">
-            <tr>
-              <th className="px-4 py-3">User</th>
-              <th className="px-4 py-3">Email</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Plan</th>
-              <th className="px-4 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.isPending && (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-muted">
-                  Loading users...
-                </td>
-              </tr>
-            )}
-            {!users.isPending && list.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-muted">
-                  No users found
-                </td>
-              </tr>
-            )}
-            {list.map((user) => (
-              <tr key={user._id} className="border-t border-white/5" data-testid="user-row">
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <span className="grid size-8 place-items-center rounded-full bg-white/10 font-semibold uppercase">
-                      {user.name.slice(0, 1)}
-                    </span>
-                    <span className="font-medium">{user.name}</span>
-                    {user.role === 'admin' && (
-                      <span className="rounded bg-white/10 px-1.5 py-0.5 text-xs text-muted">
-                        Admin
-                      </span>
-                    )}
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-muted">{user.email}</td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`rounded-full px-2 py-1 text-xs font-semibold ${user.isBlocked ? 'bg-red-500/15 text-red-300' : 'bg-brand/15 text-brand'}`}
-                  >
-                    {user.isBlocked ? 'Blocked' : 'Active'}
+        <AdminTable
+          columns={['User', 'Email', 'Status', 'Plan', 'Actions']}
+          loading={users.isPending}
+          empty={list.length === 0}
+          loadingText="Loading users..."
+          emptyText="No users found"
+        >
+          {list.map((user) => (
+            <tr key={user._id} className="border-t border-white/5" data-testid="user-row">
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <span className="grid size-8 place-items-center rounded-full bg-white/10 font-semibold uppercase">
+                    {user.name.slice(0, 1)}
                   </span>
-                </td>
-                <td className="px-4 py-3">
-                  <select
-                    aria-label={`Plan of ${user.name}`}
-                    className={selectClass}
-                    value={user.isPremium ? 'premium' : 'free'}
-                    disabled={busy === user._id}
-                    onChange={(event) =>
-                      run(user._id, () => setUserPlan(user._id, event.target.value === 'premium'))
-                    }
-                  >
-                    <option value="free">Free</option>
-                    <option value="premium">Premium</option>
-                  </select>
-                </td>
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    disabled={busy === user._id}
-                    onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
-                    className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
-                  >
-                    {user.isBlocked ? 'Unblock' : 'Block'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  <span className="font-medium">{user.name}</span>
+                  {user.role === 'admin' && (
+                    <span className="rounded bg-white/10 px-1.5 py-0.5 text-xs text-muted">
+                      Admin
+                    </span>
+                  )}
+                </div>
+              </td>
+              <td className="px-4 py-3 text-muted">{user.email}</td>
+              <td className="px-4 py-3">
+                <span
+                  className={`rounded-full px-2 py-1 text-xs font-semibold ${user.isBlocked ? 'bg-red-500/15 text-red-300' : 'bg-brand/15 text-brand'}`}
+                >
+                  {user.isBlocked ? 'Blocked' : 'Active'}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                <select
+                  aria-label={`Plan of ${user.name}`}
+                  className={selectClass}
+                  value={user.isPremium ? 'premium' : 'free'}
+                  disabled={busy === user._id}
+                  onChange={(event) =>
+                    run(user._id, () => setUserPlan(user._id, event.target.value === 'premium'))
+                  }
+                >
+                  <option value="free">Free</option>
+                  <option value="premium">Premium</option>
+                </select>
+              </td>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  disabled={busy === user._id}
+                  onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
+                  className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
+                >
+                  {user.isBlocked ? 'Unblock' : 'Block'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
       <Pager page={page} limit={LIMIT} total={users.data?.total ?? 0} onPage={setPage} />
     </div>
