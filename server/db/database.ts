@@ -9,6 +9,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { InlineLimitsPlugin } from './inline-limits.ts';
 import { type Dialect, migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -42,8 +43,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Listener pages read rows scattered over the file (an artist's songs, their albums, their
+  // play totals). A 64 MiB page cache and memory-mapped reads keep them off the read() path that
+  // the default 2 MiB cache sends most of them down.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new InlineLimitsPlugin()],
   });
   return {
     db,

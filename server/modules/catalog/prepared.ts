@@ -61,3 +61,24 @@ export function preparedByIds<A extends unknown[], R>(
     return (await db.executeQuery(bind(compiled, padded.concat(args)))).rows;
   };
 }
+
+/**
+ * `prepared` for a query whose LIMIT is written into its text (see db/inline-limits.ts): compiled
+ * once per limit. Limits are page sizes, so there are few.
+ */
+export function preparedWithLimit<A extends unknown[], R>(
+  db: Db,
+  build: (limit: number, ...args: A) => Compilable<R>,
+  arity: A['length'],
+): (limit: number, ...args: A) => Promise<R[]> {
+  const byLimit = new Map<number, (...args: A) => Promise<R[]>>();
+  return (limit: number, ...args: A) => {
+    let run = byLimit.get(limit);
+    if (!run) {
+      if (byLimit.size >= 32) byLimit.clear();
+      run = prepared(db, (...slots: A) => build(limit, ...slots), arity);
+      byLimit.set(limit, run);
+    }
+    return run(...args);
+  };
+}
