@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
@@ -14,6 +13,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
 
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
