@@ -94,12 +94,16 @@ export interface SongsTable {
   track_number: number | null;
   created_at: string;
   updated_at: string;
+  /** Kept by the database (migration 008): active, not deleted, no credited artist disabled. */
+  listed: Generated<Flag>;
 }
 
 export interface SongArtistsTable {
   song_id: number;
   artist_id: number;
   position: number;
+  /** The song's `listed`, copied by the database (migration 008). */
+  listed: Generated<Flag>;
 }
 
 export interface PlaylistsTable {

@@ -6,6 +6,7 @@ import * as playCounts from './004-play-counts.ts';
 import * as catalogVersion from './005-catalog-version.ts';
 import * as playlistSongsVersion from './006-playlist-songs-version.ts';
 import * as searchRanked from './007-search-ranked.ts';
+import * as listedFlag from './008-listed-flag.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '005-catalog-version', up: catalogVersion.up },
   { name: '006-playlist-songs-version', up: playlistSongsVersion.up },
   { name: '007-search-ranked', up: searchRanked.up },
+  { name: '008-listed-flag', up: listedFlag.up },
 ];

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { prepared, preparedByIds } from './prepared.ts';
+import { prepared, preparedByIds, preparedWithLimit } from './prepared.ts';
 
 export interface SongRecord {
   id: number;
@@ -47,22 +47,12 @@ export interface AlbumRecord {
   artist_name: string;
 }
 
-/** A song listeners may see: active, not deleted, and none of its artists disabled. */
+/**
+ * A song listeners may see: active, not deleted, and none of its artists disabled. The database
+ * keeps that answer in `songs.listed` (migration 008).
+ */
 export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
-  return eb.and([
-    eb('songs.status', '=', 'Active'),
-    eb('songs.is_deleted', '=', 0),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('song_artists')
-          .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
-          .select(sql`1`.as('one'))
-          .whereRef('song_artists.song_id', '=', 'songs.id')
-          .where('artists.is_disabled', '=', 1),
-      ),
-    ),
-  ]);
+  return eb('songs.listed', '=', 1);
 }
 
 /** The columns of a `SongRecord`; every module that presents songs selects these. */
@@ -202,9 +192,9 @@ export class CatalogRepository {
         (id: number) => this.songRows().where('songs.id', '=', id).where(songIsListed),
         1,
       ),
-      songsOfArtist: prepared(
+      songsOfArtist: preparedWithLimit(
         this.db,
-        (artistId: number, limit: number) =>
+        (limit: number, artistId: number) =>
           this.songRows()
             .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
             .where('song_artists.artist_id', '=', artistId)
@@ -212,7 +202,7 @@ export class CatalogRepository {
             .orderBy('songs.created_at', 'desc')
             .orderBy('songs.id', 'desc')
             .limit(limit),
-        2,
+        1,
       ),
       songsOfAlbum: prepared(
         this.db,
@@ -222,6 +212,15 @@ export class CatalogRepository {
             .where(songIsListed)
             .orderBy('songs.track_number')
             .orderBy('songs.id'),
+        1,
+      ),
+      followerCount: prepared(
+        this.db,
+        (artistId: number) =>
+          this.db
+            .selectFrom('follows')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('artist_id', '=', artistId),
         1,
       ),
       isFollowing: prepared(
@@ -268,10 +267,9 @@ export class CatalogRepository {
         (artistId: number) =>
           this.db
             .selectFrom('song_artists')
-            .innerJoin('songs', 'songs.id', 'song_artists.song_id')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('song_artists.artist_id', '=', artistId)
-            .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>)),
+            .where('artist_id', '=', artistId)
+            .where('listed', '=', 1),
         1,
       ),
     };
@@ -479,7 +477,7 @@ export class CatalogRepository {
 
   /** The listed songs an artist is credited on, newest first (popularity is applied above). */
   songsOfArtist(artistId: number, limit: number): Promise<SongRecord[]> {
-    return this.q.songsOfArtist(artistId, limit);
+    return this.q.songsOfArtist(limit, artistId);
   }
 
   songsOfAlbum(albumId: number): Promise<SongRecord[]> {
@@ -487,11 +485,7 @@ export class CatalogRepository {
   }
 
   async followerCount(artistId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('follows')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('artist_id', '=', artistId)
-      .executeTakeFirst();
+    const [row] = await this.q.followerCount(artistId);
     return Number(row?.n ?? 0);
   }
 
@@ -659,14 +653,14 @@ export class ArtistStatsRepository {
         .where('plays.played_at', '>=', since)
         .groupBy('song_artists.artist_id'),
     );
+    // The credits carry their song's `listed` (migration 008): counted from the index alone.
     this.songs = preparedByIds(this.db, (ids) =>
       this.db
         .selectFrom('song_artists')
-        .innerJoin('songs', 'songs.id', 'song_artists.song_id')
-        .select(['song_artists.artist_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('song_artists.artist_id', 'in', ids)
-        .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
-        .groupBy('song_artists.artist_id'),
+        .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('artist_id', 'in', ids)
+        .where('listed', '=', 1)
+        .groupBy('artist_id'),
     );
   }
 
