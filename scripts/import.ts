@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { createMediaStore } from '../server/media/create-store.ts';
 import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
+import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
@@ -55,6 +56,10 @@ try {
   console.error(`Import failed: ${(error as Error).message}`);
   await database.close();
   process.exit(1);
+}
+if (report.imported > 0) {
+  // Many new rows at once: compact the search indexes so searches stay quick.
+  await createSearchRepository(database.db, database.dialect).optimize();
 }
 await database.close();
 

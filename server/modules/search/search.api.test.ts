@@ -6,6 +6,7 @@ import {
   createSong,
   createUser,
 } from '../../../tests/helpers/factories.ts';
+import { createSearchRepository } from './search.repository.ts';
 
 interface Named {
   title?: string;
@@ -69,6 +70,16 @@ describe('GET /api/search', () => {
     expect(result.playlists[0].creator.name).toBe('Playlist Maker');
     expect(names((await search('cafe lum')).songs)).toEqual(['Café Lumière']);
     expect(names((await search('lumiere')).songs)).toEqual(['Café Lumière']);
+  });
+
+  it('finds the same after the indexes are rebuilt and compacted', async () => {
+    const index = createSearchRepository(t.deps.db, t.deps.dialect);
+    await index.rebuild();
+    await index.optimize();
+    const result = await search('cafe');
+    expect(names(result.songs)).toEqual(['Café Lumière']);
+    expect(names(result.playlists)).toEqual(['Café Mornings']);
+    expect(names((await search('nocturnes')).albums)).toEqual(['Nocturnes à Paris']);
   });
 
   it('finds artists and their songs, and albums, ignoring accents', async () => {
