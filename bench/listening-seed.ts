@@ -2,6 +2,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { migrate, openDatabase } from '../server/db/database.ts';
+import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
 const WORDS = (
@@ -12,7 +13,8 @@ const WORDS = (
 
 /**
  * A large catalog written straight into SQLite in big transactions (the API would take hours):
- * `artists` artists, `songs` songs (albums of 10), and `plays` plays spread over 28 days.
+ * `artists` artists, `songs` songs (albums of 10, each by one artist), and `plays` plays spread
+ * over 28 days.
  * Search indexes fill through the migration's triggers, as they would in production.
  */
 export async function seedLargeCatalog(
@@ -59,7 +61,9 @@ export async function seedLargeCatalog(
     );
     let albumId = 0;
     for (let i = 0; i < counts.songs; i++) {
-      const artistId = 1 + (i % counts.artists);
+      // Albums of 10 songs by one artist, added album by album as imports and uploads add them;
+      // an artist's later albums come after other artists' (added at other times).
+      const artistId = 1 + (Math.floor(i / 10) % counts.artists);
       const at = iso(i * 100);
       if (i % 10 === 0) albumId = Number(album.run(title(), artistId, at).lastInsertRowid);
       const id = Number(
@@ -123,7 +127,7 @@ export function searchVocabulary(size = 6000, seed = 7): string[] {
 }
 
 /**
- * A catalog for search: `songs` songs (albums of 10, credited to `artists` artists) with titles
+ * A catalog for search: `songs` songs (albums of 10, each by one of `artists` artists) with titles
  * from `searchVocabulary()`, written straight into SQLite in one transaction with the search and
  * catalog triggers set aside, and the full-text indexes filled once at the end.
  */
@@ -176,10 +180,14 @@ export async function seedSearchCatalog(
       'insert into song_artists (song_id, artist_id, position) values (?, ?, 0)',
     );
     let albumId = 0;
+    let artistId = 1;
     for (let i = 0; i < counts.songs; i++) {
-      const artistId = 1 + Math.floor(random() * counts.artists);
       const at = iso(i * 10);
-      if (i % 10 === 0) albumId = Number(album.run(title(), artistId, at).lastInsertRowid);
+      // Albums of 10 songs by one artist, as imports and uploads add them.
+      if (i % 10 === 0) {
+        artistId = 1 + Math.floor(random() * counts.artists);
+        albumId = Number(album.run(title(), artistId, at).lastInsertRowid);
+      }
       // A few songs are hidden from listeners, as in a catalog that admins look after.
       const status = i % 97 === 0 ? 'Inactive' : 'Active';
       const deleted = i % 89 === 0 ? 1 : 0;
@@ -199,6 +207,7 @@ export async function seedSearchCatalog(
       credit.run(id, artistId);
     }
     for (const trigger of triggers) db.exec(trigger.sql);
+    for (const statement of REFRESH_LISTED) db.exec(statement);
   })();
   db.close();
   // The search indexes are filled once, from the tables, as after a restore.

@@ -40,6 +40,8 @@ export const HOME_SONGS = 10;
 export const HOME_ALBUMS = 6;
 /** Songs on an artist page. */
 export const ARTIST_SONGS = 50;
+/** Artist pages kept built (see artistDetail): about 5 KB each. */
+const ARTIST_PAGES_KEPT = 5_000;
 
 export interface CatalogOptions {
   /**
@@ -356,7 +358,11 @@ export class CatalogService {
       return { ...cached.page, followers, following };
     }
     const page = await this.buildArtistDetail(id, callerId);
-    if (this.artistPages.size >= 5_000) this.artistPages.clear();
+    // Oldest first out: a full cache keeps its most recent pages instead of starting over.
+    this.artistPages.delete(id);
+    if (this.artistPages.size >= ARTIST_PAGES_KEPT) {
+      this.artistPages.delete(this.artistPages.keys().next().value!);
+    }
     this.artistPages.set(id, { version, at: now, page });
     return page;
   }
