@@ -27,26 +27,46 @@ export function searchTerms(query: string, max = 8): string[] {
     .slice(0, max);
 }
 
+// Three rolling rows of the edit matrix, grown as needed: typo correction compares a query word
+// with thousands of indexed words, and allocating a matrix for each was most of its cost.
+let older = new Int32Array(64);
+let previous = new Int32Array(64);
+let current = new Int32Array(64);
+
 /** Damerau–Levenshtein distance (adjacent swaps count as one edit), capped at `max + 1`. */
 export function editDistance(a: string, b: string, max = 2): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
+  const width = b.length + 1;
+  if (current.length < width) {
+    older = new Int32Array(width * 2);
+    previous = new Int32Array(width * 2);
+    current = new Int32Array(width * 2);
+  }
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let best = Number.POSITIVE_INFINITY;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+    current[0] = i;
+    let best = i;
+    for (let j = 1; j < width; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        value = Math.min(value, older[j - 2]! + 1);
       }
-      rows[i]![j] = value;
-      best = Math.min(best, value);
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > max) return max + 1;
+    const spare = older;
+    older = previous;
+    previous = current;
+    current = spare;
   }
-  return Math.min(rows[a.length]![b.length]!, max + 1);
+  return Math.min(previous[b.length]!, max + 1);
 }
 
 /** How many typos a word of this length may carry and still match. */
