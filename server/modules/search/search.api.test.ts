@@ -142,6 +142,33 @@ describe('GET /api/search', () => {
     expect(names((await search('minder')).artists)).toEqual(['Index Minder']);
   });
 
+  it('drops a song while it is hidden and finds it again, renamed, once it is back', async () => {
+    const db = t.deps.db;
+    const artist = await createArtist(t.deps, { name: 'Tidal Clerk' });
+    const song = await createSong(t.deps, { title: 'Quiet Lantern', artistIds: [artist.id] });
+    const setSong = (values: { status?: 'Active' | 'Inactive'; title?: string }) =>
+      db.updateTable('songs').set(values).where('id', '=', song.id).execute();
+    const setArtist = (disabled: 0 | 1) =>
+      db
+        .updateTable('artists')
+        .set({ is_disabled: disabled })
+        .where('id', '=', artist.id)
+        .execute();
+
+    await setSong({ status: 'Inactive' });
+    expect((await search('lantern')).songs).toEqual([]);
+    await setSong({ title: 'Quiet Beacon' });
+    expect((await search('beacon')).songs).toEqual([]);
+    await setSong({ status: 'Active' });
+    expect(names((await search('beacon')).songs)).toEqual(['Quiet Beacon']);
+    expect((await search('lantern')).songs).toEqual([]);
+
+    await setArtist(1);
+    expect((await search('quiet beac')).songs).toEqual([]);
+    await setArtist(0);
+    expect(names((await search('quiet beac')).songs)).toEqual(['Quiet Beacon']);
+  });
+
   it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
     expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
     expect((await search('"*)(:')).songs).toEqual([]);

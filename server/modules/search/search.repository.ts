@@ -8,6 +8,7 @@ import {
   idOfRankKey,
   SEARCH_SOURCES,
 } from '../../db/migrations/007-search-ranked.ts';
+import { FILL_LISTED_SONGS } from '../../db/migrations/009-search-listed-songs.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
@@ -37,9 +38,9 @@ export interface SearchRepository {
 }
 
 // Terms are folded to letters and digits before they get here, so quoting them is safe. Ranking
-// only ever considers songs listeners may play (`listed`, migration 008).
-const listed = (s: string) => `${s}.listed = 1`;
-const LISTED = listed('s');
+// only ever considers songs listeners may play (`listed`, migration 008; SQLite's songs index
+// holds no others, migration 009).
+const LISTED = 's.listed = 1';
 
 const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
 
@@ -75,17 +76,25 @@ class SqliteSearch implements SearchRepository {
   /**
    * The best visible rows of one index, read in rank order: visibility (`visible`, over alias
    * `t`) is checked on the first candidates, reading more when too many of them were hidden.
+   * `visible` null: the index holds visible rows only (songs, migration 009).
    */
   private async best(
     table: Kind,
     join: string,
-    visible: string,
+    visible: string | null,
     match: string,
     limit: number,
   ): Promise<number[]> {
     const fts = sql.table(`${table}_fts`);
+    // Limits are written into the text, as everywhere (db/inline-limits.ts).
+    if (visible === null) {
+      const rows = await sql<{ id: number }>`select ${sql.raw(idOfRankKey('rowid'))} as id
+        from ${fts} where ${fts} match ${match} order by rowid limit ${sql.lit(limit)}`.execute(
+        this.db,
+      );
+      return ids(rows.rows);
+    }
     for (let top = limit * 2; ; top *= 4) {
-      // Limits are written into the text, as everywhere (db/inline-limits.ts).
       const rows = await sql<{ id: number }>`select t.id from (
           select ${sql.raw(idOfRankKey('rowid'))} as id, rowid as k from ${fts}
           where ${fts} match ${match} order by rowid limit ${sql.lit(top)}) c
@@ -112,7 +121,7 @@ class SqliteSearch implements SearchRepository {
   ): Promise<SearchHits> {
     const none = Promise.resolve([] as number[]);
     const [songs, artists, albums, lists] = await Promise.all([
-      catalog === null ? none : this.best('songs', '', listed('t'), catalog, limit),
+      catalog === null ? none : this.best('songs', '', null, catalog, limit),
       catalog === null ? none : this.best('artists', '', 't.is_disabled = 0', catalog, limit),
       catalog === null
         ? none
@@ -237,7 +246,8 @@ class SqliteSearch implements SearchRepository {
     for (const source of SEARCH_SOURCES) {
       const fts = `${source.table}_fts`;
       await sql.raw(`insert into ${fts}(${fts}) values ('delete-all')`).execute(this.db);
-      await sql.raw(fillSearchIndex(source)).execute(this.db);
+      const fill = source.table === 'songs' ? FILL_LISTED_SONGS : fillSearchIndex(source);
+      await sql.raw(fill).execute(this.db);
     }
     await this.optimize();
   }
