@@ -7,7 +7,7 @@ import * as catalogVersion from './005-catalog-version.ts';
 import * as playlistSongsVersion from './006-playlist-songs-version.ts';
 import * as searchRanked from './007-search-ranked.ts';
 import * as listedFlag from './008-listed-flag.ts';
-import * as searchListedSongs from './009-search-listed-songs.ts';
+import * as searchVisibleOnly from './009-search-visible-only.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,5 +27,5 @@ export const migrations: Migration[] = [
   { name: '006-playlist-songs-version', up: playlistSongsVersion.up },
   { name: '007-search-ranked', up: searchRanked.up },
   { name: '008-listed-flag', up: listedFlag.up },
-  { name: '009-search-listed-songs', up: searchListedSongs.up },
+  { name: '009-search-visible-only', up: searchVisibleOnly.up },
 ];

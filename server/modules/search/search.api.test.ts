@@ -169,6 +169,55 @@ describe('GET /api/search', () => {
     expect(names((await search('quiet beac')).songs)).toEqual(['Quiet Beacon']);
   });
 
+  it('drops an artist and its albums while it is disabled, and a playlist while private', async () => {
+    const db = t.deps.db;
+    const artist = await createArtist(t.deps, { name: 'Ferrous Choir' });
+    await createAlbum(t.deps, artist.id, 'Ferrous Anthems');
+    const setArtist = (disabled: 0 | 1) =>
+      db
+        .updateTable('artists')
+        .set({ is_disabled: disabled })
+        .where('id', '=', artist.id)
+        .execute();
+    expect(names((await search('ferrous')).artists)).toEqual(['Ferrous Choir']);
+    expect(names((await search('ferrous')).albums)).toEqual(['Ferrous Anthems']);
+    await setArtist(1);
+    const hidden = await search('ferrous');
+    expect([hidden.artists, hidden.albums]).toEqual([[], []]);
+    // Renamed while hidden: found by the new name once enabled again.
+    await db
+      .updateTable('albums')
+      .set({ title: 'Ferrous Hymns' })
+      .where('artist_id', '=', artist.id)
+      .execute();
+    await setArtist(0);
+    expect(names((await search('ferrous')).albums)).toEqual(['Ferrous Hymns']);
+    expect(names((await search('ferrous')).artists)).toEqual(['Ferrous Choir']);
+
+    const owner = await createUser(t.deps, { name: 'Shelf Keeper' });
+    const now = new Date().toISOString();
+    const playlist = await db
+      .insertInto('playlists')
+      .values({
+        owner_id: owner.id,
+        name: 'Ferrous Evenings',
+        description: '',
+        is_public: 1,
+        cover_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const setPublic = (value: 0 | 1) =>
+      db.updateTable('playlists').set({ is_public: value }).where('id', '=', playlist.id).execute();
+    expect(names((await search('ferrous evenings')).playlists)).toEqual(['Ferrous Evenings']);
+    await setPublic(0);
+    expect((await search('ferrous evenings')).playlists).toEqual([]);
+    await setPublic(1);
+    expect(names((await search('ferrous evenings')).playlists)).toEqual(['Ferrous Evenings']);
+  });
+
   it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
     expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
     expect((await search('"*)(:')).songs).toEqual([]);

@@ -3,12 +3,8 @@ import type { PlaylistHit } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  fillSearchIndex,
-  idOfRankKey,
-  SEARCH_SOURCES,
-} from '../../db/migrations/007-search-ranked.ts';
-import { FILL_LISTED_SONGS } from '../../db/migrations/009-search-listed-songs.ts';
+import { idOfRankKey } from '../../db/migrations/007-search-ranked.ts';
+import { fillVisible, VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
@@ -57,9 +53,6 @@ const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
  */
 export const RANKED_MATCHES = 500;
 
-/** The most candidates SQLite reads while looking for `limit` visible ones. */
-const MAX_CANDIDATES = 4096;
-
 /** A prefix naming more words than this is left to FTS5's own prefix matching. */
 const MAX_EXPANSION = 64;
 
@@ -74,40 +67,17 @@ class SqliteSearch implements SearchRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * The best visible rows of one index, read in rank order: visibility (`visible`, over alias
-   * `t`) is checked on the first candidates, reading more when too many of them were hidden.
-   * `visible` null: the index holds visible rows only (songs, migration 009).
+   * The best rows of one index for `match`, in rank order. The indexes hold only what listeners
+   * may find (migration 009), so nothing needs checking.
    */
-  private async best(
-    table: Kind,
-    join: string,
-    visible: string | null,
-    match: string,
-    limit: number,
-  ): Promise<number[]> {
+  private async best(table: Kind, match: string, limit: number): Promise<number[]> {
     const fts = sql.table(`${table}_fts`);
     // Limits are written into the text, as everywhere (db/inline-limits.ts).
-    if (visible === null) {
-      const rows = await sql<{ id: number }>`select ${sql.raw(idOfRankKey('rowid'))} as id
-        from ${fts} where ${fts} match ${match} order by rowid limit ${sql.lit(limit)}`.execute(
-        this.db,
-      );
-      return ids(rows.rows);
-    }
-    for (let top = limit * 2; ; top *= 4) {
-      const rows = await sql<{ id: number }>`select t.id from (
-          select ${sql.raw(idOfRankKey('rowid'))} as id, rowid as k from ${fts}
-          where ${fts} match ${match} order by rowid limit ${sql.lit(top)}) c
-        join ${sql.table(table)} t on t.id = c.id ${sql.raw(join)}
-        where ${sql.raw(visible)} order by c.k limit ${sql.lit(limit)}`.execute(this.db);
-      if (rows.rows.length >= limit || top >= MAX_CANDIDATES) return ids(rows.rows);
-      // Short: read further only if there are further matches (usually there are none).
-      const read = await sql<{ n: number }>`select count(*) as n from (
-          select rowid from ${fts} where ${fts} match ${match} limit ${sql.lit(top)})`.execute(
-        this.db,
-      );
-      if (Number(read.rows[0]?.n ?? 0) < top) return ids(rows.rows);
-    }
+    const rows = await sql<{ id: number }>`select ${sql.raw(idOfRankKey('rowid'))} as id
+      from ${fts} where ${fts} match ${match} order by rowid limit ${sql.lit(limit)}`.execute(
+      this.db,
+    );
+    return ids(rows.rows);
   }
 
   /**
@@ -121,18 +91,10 @@ class SqliteSearch implements SearchRepository {
   ): Promise<SearchHits> {
     const none = Promise.resolve([] as number[]);
     const [songs, artists, albums, lists] = await Promise.all([
-      catalog === null ? none : this.best('songs', '', null, catalog, limit),
-      catalog === null ? none : this.best('artists', '', 't.is_disabled = 0', catalog, limit),
-      catalog === null
-        ? none
-        : this.best(
-            'albums',
-            'join artists a on a.id = t.artist_id',
-            'a.is_disabled = 0',
-            catalog,
-            limit,
-          ),
-      playlists === null ? none : this.best('playlists', '', 't.is_public = 1', playlists, limit),
+      catalog === null ? none : this.best('songs', catalog, limit),
+      catalog === null ? none : this.best('artists', catalog, limit),
+      catalog === null ? none : this.best('albums', catalog, limit),
+      playlists === null ? none : this.best('playlists', playlists, limit),
     ]);
     return { songs, artists, albums, playlists: lists };
   }
@@ -243,11 +205,10 @@ class SqliteSearch implements SearchRepository {
   }
 
   async rebuild(): Promise<void> {
-    for (const source of SEARCH_SOURCES) {
+    for (const source of VISIBLE_SOURCES) {
       const fts = `${source.table}_fts`;
       await sql.raw(`insert into ${fts}(${fts}) values ('delete-all')`).execute(this.db);
-      const fill = source.table === 'songs' ? FILL_LISTED_SONGS : fillSearchIndex(source);
-      await sql.raw(fill).execute(this.db);
+      await sql.raw(fillVisible(source)).execute(this.db);
     }
     await this.optimize();
   }
@@ -258,7 +219,7 @@ class SqliteSearch implements SearchRepository {
    * (about 1.7 s of work, once). Writes in between are merged by FTS5 as it goes.
    */
   async optimize(): Promise<void> {
-    for (const source of SEARCH_SOURCES) {
+    for (const source of VISIBLE_SOURCES) {
       const fts = `${source.table}_fts`;
       await sql.raw(`insert into ${fts}(${fts}) values ('optimize')`).execute(this.db);
     }
