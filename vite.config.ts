@@ -12,6 +12,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // The server reads it to hint each page's chunks with the page's HTML (server/plugins/page-hints.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes in one chunk. Left alone, Rolldown splits

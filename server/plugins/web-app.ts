@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../contract/routes.ts';
 import { notFound } from '../lib/errors.ts';
+import { pageHints } from './page-hints.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,6 +36,7 @@ interface CachedFile {
  */
 export async function webAppRoutes(app: FastifyInstance, options: { webDir: string | null }) {
   const cache = new Map<string, CachedFile | null>();
+  const hints = pageHints(options.webDir);
 
   function load(relative: string): CachedFile | null {
     if (cache.has(relative)) return cache.get(relative)!;
@@ -106,6 +108,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { webDir: stri
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     reply.header('cache-control', 'no-cache');
+    const links = hints(pathname);
+    if (links.length > 0) reply.header('link', links.join(', '));
     reply.status(isClientRoute(pathname) ? 200 : 404);
     return send(request, reply, index);
   };

@@ -46,8 +46,19 @@ test('a long playlist opens at its first rows, then has every song to scroll to 
     .execute();
 
   await signIn(context, owner);
-  await page.goto(`/viewPlaylist/${playlistId}`);
+  const opened = await page.goto(`/viewPlaylist/${playlistId}`);
   await expect(page.getByRole('heading', { name: 'The long road' })).toBeVisible();
+  // The first answer was asked for with the HTML (a preload hint carrying the owner's cookie:
+  // the playlist is private) and used, not asked for again.
+  const first = `/api/user/playlistById/${playlistId}?limit=50`;
+  expect(opened?.headers().link).toContain(`<${first}>; rel=preload; as=fetch`);
+  expect(
+    await page.evaluate(
+      (url) =>
+        performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(url)).length,
+      first,
+    ),
+  ).toBe(1);
   await expect(page.getByTestId('playlist-stats')).toContainText(`${LENGTH} songs`);
   await expect(page.getByTestId('song-row').first()).toContainText('Mile 1');
   // Only rows on screen are in the page, not all of them.

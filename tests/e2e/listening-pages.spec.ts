@@ -135,3 +135,44 @@ test('at 375 px the tab bar, mini player and full-screen player work', async ({ 
   await page.getByRole('searchbox').fill('cafe');
   await expect(page.getByRole('button', { name: 'Play Café del Mar' })).toBeAttached();
 });
+
+test("a page's first data comes from the HTML's preload hint, asked for once", async ({ page }) => {
+  const albumHref = await (async () => {
+    await page.goto('/');
+    return page.locator('a[href^="/album/"]').first().getAttribute('href');
+  })();
+  const artistHref = await (async () => {
+    await page.goto('/AllArtist');
+    return page.locator('a[href^="/viewArtistSongs/"]').first().getAttribute('href');
+  })();
+  const albumId = albumHref?.split('/').pop();
+  const artistId = artistHref?.split('/').pop();
+  const pages = [
+    { path: '/', data: '/api/home', ready: page.locator('a[href^="/album/"]').first() },
+    {
+      path: `/album/${albumId}`,
+      data: `/api/albums/${albumId}`,
+      ready: page.getByRole('heading', { level: 1 }),
+    },
+    {
+      path: `/viewArtistSongs/${artistId}`,
+      data: `/api/artists/${artistId}`,
+      ready: page.getByRole('heading', { level: 1 }),
+    },
+  ];
+  for (const { path, data, ready } of pages) {
+    const response = await page.goto(path);
+    expect(response?.headers().link).toContain(`<${data}>; rel=preload; as=fetch`);
+    await expect(ready).toBeVisible();
+    // One fetch of the data: the page used the preloaded answer instead of asking again.
+    const fetched = await page.evaluate(
+      (url) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname + new URL(entry.name).search === url)
+          .length,
+      data,
+    );
+    expect(fetched, path).toBe(1);
+  }
+});

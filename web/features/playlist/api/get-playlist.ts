@@ -1,10 +1,11 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '../../../../contract/playlists.ts';
+import { PLAYLIST_FIRST_SONGS } from '../../../../contract/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { libraryKeys } from '../../../lib/library-queries.ts';
 
-/** Songs in the first answer: more than a tall screen shows, so the page opens full. */
-export const FIRST_SONGS = 50;
+/** Songs in the first answer (the server hints this very call with the page's HTML). */
+export const FIRST_SONGS = PLAYLIST_FIRST_SONGS;
 
 /** The header and the first songs, under the playlist's key so every library change refreshes it. */
 export const playlistHeadKey = (id: number) => [...libraryKeys.playlist(id), 'head'] as const;
