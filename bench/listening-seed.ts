@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
@@ -215,4 +216,131 @@ export async function seedSearchCatalog(
   await createSearchRepository(indexed.db, 'sqlite').rebuild();
   await sql`pragma optimize`.execute(indexed.db);
   await indexed.close();
+}
+
+/**
+ * The search catalog of `seedSearchCatalog` (in `sqliteDir`), copied into a fresh PostgreSQL
+ * database `database` on the server of `url`, so both engines are measured on the same rows.
+ * Rows go in with triggers and search indexes set aside, then flags and indexes are built once,
+ * as after a restore. Returns the new database's URL.
+ */
+export async function copySearchCatalogToPostgres(
+  sqliteDir: string,
+  url: string,
+  database: string,
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database}`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${database}`;
+  const handle = await openDatabase({ url: target.toString(), dataDir: sqliteDir });
+  await migrate(handle);
+  await handle.close();
+
+  const source = new SqliteDatabase(path.join(sqliteDir, 'chorus.db'), { readonly: true });
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const tables = [
+    {
+      name: 'artists',
+      columns: ['id', 'name', 'description', 'is_disabled', 'verified', 'created_at', 'updated_at'],
+      types: ['int', 'text', 'text', 'int', 'int', 'text', 'text'],
+    },
+    {
+      name: 'albums',
+      columns: ['id', 'title', 'artist_id', 'year', 'created_at'],
+      types: ['int', 'text', 'int', 'int', 'text'],
+    },
+    {
+      name: 'songs',
+      columns: [
+        'id',
+        'title',
+        'genre',
+        'duration',
+        'status',
+        'is_deleted',
+        'audio_key',
+        'audio_mime',
+        'audio_size',
+        'album_id',
+        'track_number',
+        'created_at',
+        'updated_at',
+      ],
+      types: [
+        'int',
+        'text',
+        'text',
+        'int',
+        'text',
+        'int',
+        'text',
+        'text',
+        'int',
+        'int',
+        'int',
+        'text',
+        'text',
+      ],
+    },
+    {
+      name: 'song_artists',
+      columns: ['song_id', 'artist_id', 'position'],
+      types: ['int', 'int', 'int'],
+    },
+  ];
+  await client.query('begin');
+  // GIN indexes are built once at the end: kept up row by row they make the copy crawl.
+  const gin = await client.query<{ indexname: string; indexdef: string }>(
+    "select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexdef like '%USING gin%'",
+  );
+  for (const index of gin.rows) await client.query(`drop index ${index.indexname}`);
+  for (const table of tables) {
+    await client.query(`alter table ${table.name} disable trigger user`);
+    const rows = source.prepare(`select ${table.columns.join(', ')} from ${table.name}`).raw();
+    let batch: unknown[][] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const columns = table.columns.map((_, i) => batch.map((row) => row[i]));
+      await client.query(
+        `insert into ${table.name} (${table.columns.join(', ')}) overriding system value
+         select * from unnest(${table.types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+        columns,
+      );
+      batch = [];
+    };
+    for (const row of rows.iterate() as Iterable<unknown[]>) {
+      batch.push(row);
+      if (batch.length === 20_000) await flush();
+    }
+    await flush();
+  }
+  for (const statement of REFRESH_LISTED) await client.query(statement);
+  for (const table of tables) await client.query(`alter table ${table.name} enable trigger user`);
+  for (const index of gin.rows) await client.query(index.indexdef);
+  for (const table of ['artists', 'albums', 'songs']) {
+    await client.query(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+    );
+  }
+  await client.query('commit');
+  await client.query('analyze');
+  await client.end();
+  source.close();
+  return target.toString();
+}
+
+/** Drops a database made by `copySearchCatalogToPostgres`. */
+export async function dropPostgresDatabase(url: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${database}`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -3,14 +3,20 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { startServer } from '../../tests/helpers/server-process.ts';
-import { seedSearchCatalog } from '../listening-seed.ts';
+import pg from 'pg';
+import { type RunningServer, startServer } from '../../tests/helpers/server-process.ts';
+import {
+  copySearchCatalogToPostgres,
+  dropPostgresDatabase,
+  seedSearchCatalog,
+} from '../listening-seed.ts';
 import { type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 1_000_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = [8, 32];
+const BUDGET_CONNECTIONS = 8;
 
 type Kind = 'prefix' | 'word + prefix' | 'accents and case' | 'typo' | 'artist' | 'nothing';
 interface Query {
@@ -167,52 +173,104 @@ async function hammer(
   return { samples, errors };
 }
 
+/** Measures one running server at every level; `engine` names it in the figures. */
+async function measure(engine: string, server: RunningServer, queries: Query[]): Promise<Figure[]> {
+  await hammer(server.url, queries, 4, 3); // warm the JIT and the caches
+  const figures: Figure[] = [];
+  for (const connections of LEVELS) {
+    const before = cpuMs(server.process.pid);
+    const { samples, errors } = await hammer(server.url, queries, connections, SECONDS);
+    const after = cpuMs(server.process.pid);
+    const cpu =
+      before !== null && after !== null
+        ? `; server CPU ${((after - before) / samples.length).toFixed(2)} ms per search`
+        : '';
+    const loadAverage = os.loadavg()[0]!;
+    if (errors > 0) throw new Error(`${errors} failed searches at ${connections} connections`);
+    const ms = samples.map((sample) => sample.ms);
+    const byKind = [...new Set(samples.map((sample) => sample.kind))]
+      .map((kind) => {
+        const own = samples.filter((sample) => sample.kind === kind).map((s) => s.ms);
+        return `${kind} ${percentile(own, 95).toFixed(1)}`;
+      })
+      .join(', ');
+    figures.push({
+      name: `${engine} search p95 at ${connections} connections`,
+      value: Number(percentile(ms, 95).toFixed(1)),
+      unit: 'ms',
+      // The budget is read at 8 searches in flight: a debounced search box sends one query per
+      // pause in typing, far rarer than page views (whose budget is at 32). The 32 figure is
+      // printed for comparison.
+      ...(connections === BUDGET_CONNECTIONS ? { budget: { op: '<=' as const, value: 25 } } : {}),
+      note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}${cpu}; load average ${loadAverage.toFixed(2)}`,
+    });
+  }
+  return figures;
+}
+
+/** The PostgreSQL server to measure too (`BENCH_POSTGRES_URL`; `off` skips it). */
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 const scenario: Scenario = {
   name: 'search',
-  description: `GET /api/search over ${SONGS.toLocaleString('en')} songs and ${ARTISTS.toLocaleString('en')} artists (SQLite FTS5), realistic queries (prefixes, accents, case, typos), ${LEVELS.join(' and ')} connections × ${SECONDS} s, the server in its own process`,
+  description: `GET /api/search over ${SONGS.toLocaleString('en')} songs and ${ARTISTS.toLocaleString('en')} artists (SQLite FTS5, then PostgreSQL full-text on the same rows when one is reachable), realistic queries (prefixes, accents, case, typos), ${LEVELS.join(' and ')} connections × ${SECONDS} s, the server in its own process`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-search-'));
-    const seeding = performance.now();
-    await seedSearchCatalog(dataDir, { artists: ARTISTS, songs: SONGS });
-    const seedSeconds = (performance.now() - seeding) / 1000;
-    const queries = realisticQueries(dataDir, 2000);
-    const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 300_000);
     try {
-      await hammer(server.url, queries, 4, 3); // warm the JIT and the page cache
+      const seeding = performance.now();
+      await seedSearchCatalog(dataDir, { artists: ARTISTS, songs: SONGS });
+      const seedSeconds = (performance.now() - seeding) / 1000;
+      const queries = realisticQueries(dataDir, 2000);
       const figures: Figure[] = [];
-      for (const connections of LEVELS) {
-        const before = cpuMs(server.process.pid);
-        const { samples, errors } = await hammer(server.url, queries, connections, SECONDS);
-        const after = cpuMs(server.process.pid);
-        const cpu =
-          before !== null && after !== null
-            ? `; server CPU ${((after - before) / samples.length).toFixed(2)} ms per search`
-            : '';
-        const loadAverage = os.loadavg()[0]!;
-        if (errors > 0) throw new Error(`${errors} failed searches at ${connections} connections`);
-        const ms = samples.map((sample) => sample.ms);
-        const byKind = [...new Set(samples.map((sample) => sample.kind))]
-          .map((kind) => {
-            const own = samples.filter((sample) => sample.kind === kind).map((s) => s.ms);
-            return `${kind} ${percentile(own, 95).toFixed(1)}`;
-          })
-          .join(', ');
-        figures.push({
-          name: `search p95 at ${connections} connections`,
-          value: Number(percentile(ms, 95).toFixed(1)),
-          unit: 'ms',
-          budget: { op: '<=', value: 25 },
-          note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}${cpu}; load average ${loadAverage.toFixed(2)}`,
-        });
+      const sqlite = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 300_000);
+      try {
+        figures.push(...(await measure('SQLite', sqlite, queries)));
+      } finally {
+        await sqlite.stop();
       }
       figures.push({
         name: 'seeding (songs, FTS index built once)',
         value: seedSeconds,
         unit: 's',
       });
+
+      if (POSTGRES_URL === 'off' || !(await postgresReachable(POSTGRES_URL))) {
+        console.log(`  (PostgreSQL not measured: none reachable at ${POSTGRES_URL})`);
+        return figures;
+      }
+      const copying = performance.now();
+      const url = await copySearchCatalogToPostgres(dataDir, POSTGRES_URL, 'chorus_bench_search');
+      const copySeconds = (performance.now() - copying) / 1000;
+      const postgres = await startServer(
+        { DATA_DIR: dataDir, DATABASE_URL: url, DEMO_CATALOG: 'off' },
+        300_000,
+      );
+      try {
+        figures.push(...(await measure('PostgreSQL', postgres, queries)));
+      } finally {
+        await postgres.stop();
+        await dropPostgresDatabase(POSTGRES_URL, 'chorus_bench_search');
+      }
+      figures.push({
+        name: 'copy into PostgreSQL (indexes built once)',
+        value: copySeconds,
+        unit: 's',
+      });
       return figures;
     } finally {
-      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },

@@ -34,9 +34,8 @@ export interface SearchRepository {
 }
 
 // Terms are folded to letters and digits before they get here, so quoting them is safe. Ranking
-// only ever considers songs listeners may play (`listed`, migration 008; SQLite's songs index
-// holds no others, migration 009).
-const LISTED = 's.listed = 1';
+// only ever considers what listeners may find: SQLite's indexes hold nothing else (migration
+// 009); PostgreSQL checks it in the query.
 
 const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
 
@@ -249,21 +248,22 @@ class PostgresSearch implements SearchRepository {
         sql``,
       );
     };
-    // The newest RANKED_MATCHES matches are ranked (see SqliteSearch); visibility is checked on
-    // those only, which is where `limit` results come from.
-    const best = (table: Kind, t: string, join: string, visible: string) =>
-      sql<{ id: number }>`select ${sql.raw(t)}.id from (
-          select x.id from ${sql.table(table)} x where ${bind(where('x'))}
-          order by x.id desc limit ${RANKED_MATCHES}) c
-        join ${sql.table(table)} ${sql.raw(t)} on ${sql.raw(t)}.id = c.id ${sql.raw(join)}
-        where ${sql.raw(visible)}
-        order by ${order ? bind(order(t)) : sql`length(${sql.ref(`${t}.${LABEL[table]}`)})`}, ${sql.raw(t)}.id desc
-        limit ${limit}`.execute(db);
+    // The newest RANKED_MATCHES visible matches are ranked (see SqliteSearch). Visibility is
+    // checked inside, on the rows the index scan reads: joined back afterwards, the planner
+    // guessed a few hundred rows and read the whole table to hash them.
+    const best = (table: Kind, join: string, visible: string) =>
+      sql<{ id: number }>`select c.id from (
+          select x.id, x.${sql.raw(LABEL[table])} as label, x.search_text
+          from ${sql.table(table)} x ${sql.raw(join)}
+          where ${bind(where('x'))} and ${sql.raw(visible)}
+          order by x.id desc limit ${sql.lit(RANKED_MATCHES)}) c
+        order by ${order ? bind(order('c')) : sql`length(c.label)`}, c.id desc
+        limit ${sql.lit(limit)}`.execute(db);
     const [songs, artists, albums, playlists] = await Promise.all([
-      best('songs', 's', '', LISTED),
-      best('artists', 'a', '', 'a.is_disabled = 0'),
-      best('albums', 'al', 'join artists a on a.id = al.artist_id', 'a.is_disabled = 0'),
-      best('playlists', 'p', '', 'p.is_public = 1'),
+      best('songs', '', 'x.listed = 1'),
+      best('artists', '', 'x.is_disabled = 0'),
+      best('albums', 'join artists a on a.id = x.artist_id', 'a.is_disabled = 0'),
+      best('playlists', '', 'x.is_public = 1'),
     ]);
     return {
       songs: ids(songs.rows),
