@@ -23,7 +23,8 @@ function listedExpression(status: string, deleted: string, id: string): string {
 /** Statements that set every flag from the tables (after a bulk load with triggers set aside). */
 export const REFRESH_LISTED = [
   `update songs set listed = ${listedExpression('songs.status', 'songs.is_deleted', 'songs.id')}`,
-  'update song_artists set listed = (select s.listed from songs s where s.id = song_artists.song_id)',
+  // A join, not a subquery per credit: PostgreSQL copies a million flags in seconds this way.
+  'update song_artists set listed = s.listed from songs s where s.id = song_artists.song_id and song_artists.listed <> s.listed',
 ];
 
 /** Recomputes the flag of the songs matching `where` (over table `songs`). */
