@@ -46,8 +46,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     const triggers = {
       songs_listed_insert: `after insert on songs begin ${refreshSongs('id = new.id')}; end`,
       songs_listed_update: `after update of status, is_deleted on songs begin ${refreshSongs('id = new.id')}; end`,
-      songs_listed_copy: `after update of listed on songs begin update song_artists set listed = new.listed where song_id = new.id; end`,
-      song_artists_listed_insert: `after insert on song_artists begin ${refreshSongs('id = new.song_id')}; end`,
+      // Only on a change: the refreshes above write the flag even when it stays the same.
+      songs_listed_copy: `after update of listed on songs when old.listed <> new.listed begin update song_artists set listed = new.listed where song_id = new.id; end`,
+      song_artists_listed_insert: `after insert on song_artists begin ${refreshSongs('id = new.song_id')};
+        update song_artists set listed = (select s.listed from songs s where s.id = new.song_id)
+        where song_id = new.song_id and artist_id = new.artist_id; end`,
       song_artists_listed_delete: `after delete on song_artists begin ${refreshSongs('id = old.song_id')}; end`,
       song_artists_listed_update: `after update of song_id, artist_id on song_artists begin ${refreshSongs('id in (old.song_id, new.song_id)')}; end`,
       artists_listed_update: `after update of is_disabled on artists begin ${refreshSongs('id in (select song_id from song_artists where artist_id = new.id)')}; end`,

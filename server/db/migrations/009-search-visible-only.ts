@@ -75,8 +75,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     for (const suffix of ['ai', 'ad', 'au']) await run(`drop trigger ${fts}_${suffix}`);
     await run(`create trigger ${fts}_ai after insert on ${table} begin ${add('new')}; end`);
     await run(`create trigger ${fts}_ad after delete on ${table} begin ${remove('old')}; end`);
+    // Only on a real change: visibility flags are often rewritten with the value they had.
+    const watchedColumns = [...columns, ...watched];
+    const changed = watchedColumns.map((c) => `old.${c} is not new.${c}`).join(' or ');
     await run(
-      `create trigger ${fts}_au after update of ${[...columns, ...watched].join(', ')} on ${table} begin ${remove('old')}; ${add('new')}; end`,
+      `create trigger ${fts}_au after update of ${watchedColumns.join(', ')} on ${table} when ${changed} begin ${remove('old')}; ${add('new')}; end`,
     );
     await run(`insert into ${fts}(${fts}) values ('delete-all')`);
     await run(fillVisible(source));
