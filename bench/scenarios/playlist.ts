@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../../tests/helpers/chromium.ts';
 import {
   createAlbum,
   createArtist,
+  createPlaylist,
   createSong,
   createUser,
 } from '../../tests/helpers/factories.ts';
@@ -37,19 +38,10 @@ export async function seed(dataDir: string): Promise<number> {
   const owner = await createUser(deps, { name: 'Bench Owner' });
   const artists = [];
   for (let i = 0; i < ARTISTS; i++) artists.push(await createArtist(deps, { name: `Artist ${i}` }));
-  const playlist = await deps.db
-    .insertInto('playlists')
-    .values({
-      owner_id: owner.id,
-      name: 'Five thousand',
-      description: 'A long one',
-      is_public: 1,
-      cover_key: null,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const playlist = await createPlaylist(deps, owner.id, {
+    name: 'Five thousand',
+    description: 'A long one',
+  });
   let album = 0;
   const songIds: number[] = [];
   for (let i = 0; i < SONGS; i++) {

@@ -163,6 +163,30 @@ export async function createSong(
   return { id: row.id, title };
 }
 
+/** A playlist written straight into the database (public unless told otherwise). */
+export async function createPlaylist(
+  deps: Pick<Deps, 'db'>,
+  ownerId: number,
+  options: { name?: string; description?: string; isPublic?: boolean } = {},
+): Promise<{ id: number; name: string }> {
+  const now = new Date().toISOString();
+  const name = options.name ?? `Playlist ${unique()}`;
+  const row = await deps.db
+    .insertInto('playlists')
+    .values({
+      owner_id: ownerId,
+      name,
+      description: options.description ?? '',
+      is_public: options.isPublic === false ? 0 : 1,
+      cover_key: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
 export async function recordPlays(
   deps: Deps,
   songId: number,

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.
 import {
   createAlbum,
   createArtist,
+  createPlaylist,
   createSong,
   createUser,
   recordPlays,
@@ -99,22 +100,7 @@ describe('catalog_version (migrations 005, 006)', () => {
     ];
     const owner = await createUser(ctx.deps);
     const now = new Date().toISOString();
-    const makePlaylist = async () =>
-      (
-        await db
-          .insertInto('playlists')
-          .values({
-            owner_id: owner.id,
-            name: 'P',
-            description: '',
-            is_public: 1,
-            cover_key: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const makePlaylist = async () => (await createPlaylist(ctx.deps, owner.id, { name: 'P' })).id;
     const mine = await makePlaylist();
     const other = await makePlaylist();
     const songsVersion = async (id: number) =>

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.
 import {
   createAlbum,
   createArtist,
+  createPlaylist,
   createSong,
   createUser,
 } from '../../../tests/helpers/factories.ts';
@@ -27,30 +28,8 @@ describe('GET /api/search', () => {
     await createSong(t.deps, { title: 'Café Deleted', artistIds: [other.id], deleted: true });
     await createSong(t.deps, { title: 'Café Disabled', artistIds: [off.id] });
     const owner = await createUser(t.deps, { name: 'Playlist Maker' });
-    const now = new Date().toISOString();
-    await t.deps.db
-      .insertInto('playlists')
-      .values([
-        {
-          owner_id: owner.id,
-          name: 'Café Mornings',
-          description: 'slow',
-          is_public: 1,
-          cover_key: null,
-          created_at: now,
-          updated_at: now,
-        },
-        {
-          owner_id: owner.id,
-          name: 'Café Secret',
-          description: '',
-          is_public: 0,
-          cover_key: null,
-          created_at: now,
-          updated_at: now,
-        },
-      ])
-      .execute();
+    await createPlaylist(t.deps, owner.id, { name: 'Café Mornings', description: 'slow' });
+    await createPlaylist(t.deps, owner.id, { name: 'Café Secret', isPublic: false });
   });
   afterAll(() => t.close());
 
@@ -195,20 +174,7 @@ describe('GET /api/search', () => {
     expect(names((await search('ferrous')).artists)).toEqual(['Ferrous Choir']);
 
     const owner = await createUser(t.deps, { name: 'Shelf Keeper' });
-    const now = new Date().toISOString();
-    const playlist = await db
-      .insertInto('playlists')
-      .values({
-        owner_id: owner.id,
-        name: 'Ferrous Evenings',
-        description: '',
-        is_public: 1,
-        cover_key: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const playlist = await createPlaylist(t.deps, owner.id, { name: 'Ferrous Evenings' });
     const setPublic = (value: 0 | 1) =>
       db.updateTable('playlists').set({ is_public: value }).where('id', '=', playlist.id).execute();
     expect(names((await search('ferrous evenings')).playlists)).toEqual(['Ferrous Evenings']);
