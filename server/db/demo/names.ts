@@ -2,21 +2,11 @@
  * Word lists for the demo catalog. Everything here is fictional; any resemblance to real artists
  * is accidental. Accented names are deliberate: search has to match them accent-insensitively.
  */
+import type { Genre } from '../../../contract/rules/catalog.ts';
 import { pick, type Rng, shuffle } from './prng.ts';
 
-export const GENRES = [
-  'Rock',
-  'Pop',
-  'Hip Hop',
-  'Jazz',
-  'Classical',
-  'Electronic',
-  'Country',
-  'R&B',
-  'Reggae',
-  'Blues',
-] as const;
-export type Genre = (typeof GENRES)[number];
+// The demo uses the genres the admin song form offers.
+export { GENRES, type Genre } from '../../../contract/rules/catalog.ts';
 
 export interface ArtistSeed {
   name: string;
