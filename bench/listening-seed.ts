@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
+import { mulberry32 } from '../server/db/demo/prng.ts';
 import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
@@ -28,14 +29,7 @@ export async function seedLargeCatalog(
   const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  // mulberry32: a full-period 32-bit generator (an LCG in doubles loses bits and cycles early).
-  let seed = 42;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = mulberry32(42);
   const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
   const title = () => `${word()} ${word()}${random() < 0.5 ? ` ${word()}` : ''}`;
   const now = Date.now();
@@ -86,17 +80,6 @@ export async function seedLargeCatalog(
   db.close();
 }
 
-/** A full-period 32-bit generator (mulberry32), seeded. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const SYLLABLES = (
   'ka lo mi ra ne tu sa vo li da pe ro fu ga zi mo ta be ly no re si ma ko la vi do en ar ' +
   'el in or us an et al on ur is'
@@ -116,7 +99,7 @@ const COMMON = (
  * catalogs (a uniform vocabulary would make every query either huge or empty).
  */
 export function searchVocabulary(size = 6000, seed = 7): string[] {
-  const random = generator(seed);
+  const random = mulberry32(seed);
   const words = new Set(COMMON);
   while (words.size < size) {
     const parts = 2 + Math.floor(random() * 3);
@@ -142,7 +125,7 @@ export async function seedSearchCatalog(
   const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  const random = generator(42);
+  const random = mulberry32(42);
   const vocabulary = searchVocabulary();
   // Zipf-like: rank r is drawn with weight ~1/r (inverse CDF of a log-uniform rank).
   const word = () =>

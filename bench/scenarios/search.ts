@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { mulberry32 } from '../../server/db/demo/prng.ts';
 import { type RunningServer, startServer } from '../../tests/helpers/server-process.ts';
 import {
   copySearchCatalogToPostgres,
@@ -22,17 +23,6 @@ type Kind = 'prefix' | 'word + prefix' | 'accents and case' | 'typo' | 'artist' 
 interface Query {
   kind: Kind;
   q: string;
-}
-
-/** A deterministic generator, so every run asks the same queries. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const strip = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
@@ -59,7 +49,8 @@ function typo(word: string, random: () => number): string {
  */
 export function realisticQueries(dataDir: string, count: number): Query[] {
   const db = new SqliteDatabase(path.join(dataDir, 'chorus.db'), { readonly: true });
-  const random = generator(11);
+  // Seeded, so every run asks the same queries.
+  const random = mulberry32(11);
   const titles = db.prepare('select title from songs where id % 997 = 0 limit 1000').all() as {
     title: string;
   }[];
