@@ -4,24 +4,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
-import type { Figure, Scenario } from '../scenario.ts';
+import { cpuMs, type Figure, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 10_000);
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 300_000);
 const CONNECTIONS = 32;
 const SECONDS = 10;
-
-/** CPU time (user + system) the process has used, in ms (Linux; null elsewhere). */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
-}
 
 async function load(url: string, paths: () => string, seconds = SECONDS) {
   return autocannon({

@@ -16,7 +16,7 @@ import {
   createUser,
 } from '../../tests/helpers/factories.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
-import { type Figure, percentile, type Scenario } from '../scenario.ts';
+import { cpuMs, type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const SONGS = 5000;
 const ARTISTS = 100;
@@ -85,16 +85,6 @@ export async function seed(dataDir: string): Promise<number> {
   }
   await database.close();
   return playlist.id;
-}
-
-/** CPU time (user + system) a process has used, in ms (Linux; null elsewhere). */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
 }
 
 /** Server CPU per call over `calls`, as a note (what load on the machine does not change). */

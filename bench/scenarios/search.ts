@@ -11,7 +11,7 @@ import {
   dropPostgresDatabase,
   seedSearchCatalog,
 } from '../listening-seed.ts';
-import { type Figure, percentile, type Scenario } from '../scenario.ts';
+import { cpuMs, type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 1_000_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 20_000);
@@ -100,16 +100,6 @@ export function realisticQueries(dataDir: string, count: number): Query[] {
     }
   }
   return queries;
-}
-
-/** CPU time (user + system) a process has used, in ms (Linux; null elsewhere). */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100
-  } catch {
-    return null;
-  }
 }
 
 interface Sample {
