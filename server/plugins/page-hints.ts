@@ -26,34 +26,28 @@ function readManifest(webDir: string): Manifest | null {
  */
 export function pageHints(webDir: string | null): (pathname: string) => string[] {
   const manifest = webDir ? readManifest(webDir) : null;
+  /** `key` and every chunk it imports, depth first, leaving out those in `skip` (added to it). */
+  const chunks = (key: string, skip: Set<string>, out: string[] = []): string[] => {
+    if (!manifest?.[key] || skip.has(key)) return out;
+    skip.add(key);
+    out.push(manifest[key].file);
+    for (const child of manifest[key].imports ?? []) chunks(child, skip, out);
+    return out;
+  };
   const inEntry = new Set<string>();
-  if (manifest) {
-    const walk = (key: string) => {
-      if (inEntry.has(key)) return;
-      inEntry.add(key);
-      for (const child of manifest[key]?.imports ?? []) walk(child);
-    };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key);
-  }
+  for (const [key, chunk] of Object.entries(manifest ?? {}))
+    if (chunk.isEntry) chunks(key, inEntry);
   const modules = new Map<string, string[]>();
-
-  function moduleLinks(source: string): string[] {
+  const moduleLinks = (source: string): string[] => {
     let links = modules.get(source);
-    if (links) return links;
-    links = [];
-    if (manifest?.[source]) {
-      const seen = new Set<string>();
-      const walk = (key: string) => {
-        if (seen.has(key) || inEntry.has(key) || !manifest[key]) return;
-        seen.add(key);
-        links!.push(`</${manifest[key].file}>; rel=modulepreload; crossorigin`);
-        for (const child of manifest[key].imports ?? []) walk(child);
-      };
-      walk(source);
+    if (!links) {
+      links = chunks(source, new Set(inEntry)).map(
+        (file) => `</${file}>; rel=modulepreload; crossorigin`,
+      );
+      modules.set(source, links);
     }
-    modules.set(source, links);
     return links;
-  }
+  };
 
   return (pathname) => {
     const match = matchClientRoute(pathname);
