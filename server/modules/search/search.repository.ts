@@ -131,13 +131,7 @@ class SqliteSearch implements SearchRepository {
     const { slices } = this.words;
     let words = slices.get(slice);
     if (!words) {
-      const end = `${slice}\u{10FFFF}`;
-      words = sql<{ term: string }>`
-        select term from songs_fts_vocab where term >= ${slice} and term < ${end}
-        union select term from artists_fts_vocab where term >= ${slice} and term < ${end}
-        union select term from albums_fts_vocab where term >= ${slice} and term < ${end}`
-        .execute(this.db)
-        .then((result) => result.rows.map((row) => row.term));
+      words = this.indexedWords(['songs', 'artists', 'albums'], slice);
       slices.set(slice, words);
       words.catch(() => slices.delete(slice));
     }
@@ -186,20 +180,26 @@ class SqliteSearch implements SearchRepository {
     const cached = this.vocabularies.get(prefix);
     if (cached && now - cached.at < VOCABULARY_MS) return cached.terms;
     if (this.vocabularies.size > 1000) this.vocabularies.clear();
-    const terms = this.readVocabulary(prefix);
+    const terms = this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, 5000);
     this.vocabularies.set(prefix, { at: now, terms });
     terms.catch(() => this.vocabularies.delete(prefix));
     return terms;
   }
 
-  private async readVocabulary(prefix: string): Promise<string[]> {
+  /** Words of the `tables`' indexes that start with `prefix` (at most `limit`). */
+  private async indexedWords(
+    tables: readonly Kind[],
+    prefix: string,
+    limit?: number,
+  ): Promise<string[]> {
     const end = `${prefix}\u{10FFFF}`;
-    const rows = await sql<{ term: string }>`
-      select term from songs_fts_vocab where term >= ${prefix} and term < ${end}
-      union select term from artists_fts_vocab where term >= ${prefix} and term < ${end}
-      union select term from albums_fts_vocab where term >= ${prefix} and term < ${end}
-      union select term from playlists_fts_vocab where term >= ${prefix} and term < ${end}
-      limit 5000`.execute(this.db);
+    const each = tables.map(
+      (table) =>
+        sql`select term from ${sql.table(`${table}_fts_vocab`)} where term >= ${prefix} and term < ${end}`,
+    );
+    const rows = await sql<{ term: string }>`${sql.join(each, sql` union `)}${
+      limit === undefined ? sql`` : sql` limit ${sql.lit(limit)}`
+    }`.execute(this.db);
     return rows.rows.map((row) => row.term);
   }
 
