@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 function scrollParentOf(element: HTMLElement): HTMLElement | null {
   let node = element.parentElement;
@@ -28,6 +28,25 @@ export function rowRange(view: {
   return { start, end: Math.max(start, Math.min(count, last)) };
 }
 
+/**
+ * The range to render next: `current` while it still holds every row in view, so small scrolls
+ * and the first measure after mounting cost no render; otherwise the rows in view plus
+ * `overscan` each side.
+ */
+export function nextRange(
+  current: { start: number; end: number },
+  view: { listTop: number; viewHeight: number; rowHeight: number; count: number; overscan: number },
+): { start: number; end: number } {
+  const inView = rowRange({ ...view, overscan: 0 });
+  const covered =
+    current.start <= inView.start &&
+    current.end >= inView.end &&
+    current.end <= view.count &&
+    // Not so wide that it renders far more than a screenful and its margins.
+    current.end - current.start <= inView.end - inView.start + 4 * view.overscan;
+  return covered ? current : rowRange(view);
+}
+
 export interface RowWindow {
   /** Put on the element that holds the rows; its height is set to fit them all. */
   ref: (element: HTMLElement | null) => void;
@@ -40,33 +59,48 @@ export interface RowWindow {
  * Which rows of a long list are on screen (plus a margin), for lists that render only those:
  * a playlist of thousands of songs costs as much to show as one of twenty. Rows have a fixed
  * height; the list may sit anywhere inside a scrolling ancestor (or the window).
+ *
+ * The element lives in a ref, not in state, and the first guess (a screenful from the list's
+ * top) stands while it holds the rows in view: mounting renders the list once, where keeping the
+ * element in state and narrowing the guess rendered it three times before the first paint. The
+ * overscan comes with the first scroll that needs it.
  */
 export function useRowWindow(count: number, rowHeight: number, overscan = 8): RowWindow {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  // Before the first measure (in the same task, before paint): at most a screenful of rows.
+  const element = useRef<HTMLElement | null>(null);
+  // Found once per list element (it costs a style lookup per ancestor), not on every frame.
+  const parent = useRef<HTMLElement | null | undefined>(undefined);
   const [range, setRange] = useState(() => ({
     start: 0,
     end: Math.min(count, Math.ceil((globalThis.innerHeight || 800) / rowHeight)),
   }));
   const frame = useRef(0);
 
-  // Looked up once per list element, not on every scroll frame.
-  const parent = useMemo(() => (element ? scrollParentOf(element) : null), [element]);
-
   const measure = useCallback(() => {
-    if (!element) return;
-    const viewTop = parent ? parent.getBoundingClientRect().top : 0;
-    const viewHeight = parent ? parent.clientHeight : window.innerHeight;
-    const listTop = element.getBoundingClientRect().top - viewTop;
-    const { start, end } = rowRange({ listTop, viewHeight, rowHeight, count, overscan });
-    setRange((old) => (old.start === start && old.end === end ? old : { start, end }));
-  }, [element, parent, count, rowHeight, overscan]);
+    const list = element.current;
+    if (!list) return;
+    if (parent.current === undefined) parent.current = scrollParentOf(list);
+    const view = parent.current;
+    const viewTop = view ? view.getBoundingClientRect().top : 0;
+    const viewHeight = view ? view.clientHeight : window.innerHeight;
+    const listTop = list.getBoundingClientRect().top - viewTop;
+    setRange((old) => nextRange(old, { listTop, viewHeight, rowHeight, count, overscan }));
+  }, [count, rowHeight, overscan]);
+
+  // Callers may pass a new ref callback each render (React then calls it with null and the node
+  // again): only a different node resets the scrolling ancestor.
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (node === null || node === element.current) return;
+    element.current = node;
+    parent.current = undefined;
+  }, []);
 
   useLayoutEffect(measure, [measure]);
 
   useEffect(() => {
-    if (!element) return;
-    const target: HTMLElement | Window = parent ?? window;
+    const list = element.current;
+    if (!list) return;
+    if (parent.current === undefined) parent.current = scrollParentOf(list);
+    const target: HTMLElement | Window = parent.current ?? window;
     const onScroll = () => {
       cancelAnimationFrame(frame.current);
       frame.current = requestAnimationFrame(measure);
@@ -78,7 +112,7 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
       target.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
     };
-  }, [element, parent, measure]);
+  }, [measure]);
 
-  return { ref: setElement, start: range.start, end: range.end, totalHeight: count * rowHeight };
+  return { ref, start: range.start, end: range.end, totalHeight: count * rowHeight };
 }

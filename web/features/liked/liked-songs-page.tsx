@@ -4,7 +4,7 @@ import { formatCount } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
-import { LikeButton } from '../../player/like-button.tsx';
+import { LikeToggle, useLikes } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongTable } from '../../ui/song-table.tsx';
 
@@ -15,6 +15,7 @@ export function LikedSongsPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  const likes = useLikes();
 
   if (!isAuth) {
     return (
@@ -85,7 +86,9 @@ export function LikedSongsPage() {
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
           onToggle={(index) => toggleSong(songs, index)}
-          renderActions={(song) => <LikeButton songId={song._id} title={song.title} size="sm" />}
+          renderActions={(song) => (
+            <LikeToggle likes={likes} songId={song._id} title={song.title} size="sm" />
+          )}
         />
       )}
     </div>

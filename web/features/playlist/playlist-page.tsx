@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
-import { LikeButton } from '../../player/like-button.tsx';
+import { LikeToggle, useLikes } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongTable } from '../../ui/song-table.tsx';
 import { prefetchPlaylistHead, usePlaylistPage } from './api/get-playlist.ts';
@@ -41,6 +41,7 @@ export function PlaylistPage() {
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
   const source = usePlayer((state) => state.source);
+  const likes = useLikes();
 
   if (!Number.isInteger(id) || id < 1) {
     return <p className="p-8 text-center text-muted">No playlist found</p>;
@@ -160,7 +161,7 @@ export function PlaylistPage() {
           }
           renderActions={(song) => (
             <>
-              <LikeButton songId={song._id} title={song.title} size="sm" />
+              <LikeToggle likes={likes} songId={song._id} title={song.title} size="sm" />
               {data.isOwner && (
                 <button
                   type="button"
