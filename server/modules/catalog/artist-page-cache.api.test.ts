@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
@@ -6,6 +6,7 @@ import {
   createUser,
   recordPlays,
 } from '../../../tests/helpers/factories.ts';
+import { RANKING_CACHE_MS } from './catalog.routes.ts';
 
 describe('artist pages kept between catalog changes', () => {
   let t: TestContext;
@@ -68,5 +69,31 @@ describe('artist pages kept between catalog changes', () => {
       .execute();
     const response = await t.app.inject({ method: 'GET', url: `/api/artists/${artist.id}` });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('takes up new plays, their order and monthly listeners once the ranking window has passed', async () => {
+    const artist = await createArtist(t.deps);
+    const older = await createSong(t.deps, { artistIds: [artist.id], title: 'Older' });
+    await createSong(t.deps, { artistIds: [artist.id], title: 'Newer' });
+    const titles = (body: { songs: { title: string }[] }) => body.songs.map((song) => song.title);
+    expect(titles(await page(artist.id))).toEqual(['Newer', 'Older']);
+
+    await recordPlays(t.deps, older.id, 3, { listener: (i) => `k:${i}` });
+    // Within the window the page is served as built (as the home rankings are).
+    const kept = await page(artist.id);
+    expect(titles(kept)).toEqual(['Newer', 'Older']);
+    expect(kept.monthlyListeners).toBe(0);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + RANKING_CACHE_MS + 1000);
+      const fresh = await page(artist.id);
+      expect(titles(fresh)).toEqual(['Older', 'Newer']);
+      expect(fresh.songs[0].plays).toBe(3);
+      expect(fresh.monthlyListeners).toBe(3);
+      expect(fresh.songCount).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

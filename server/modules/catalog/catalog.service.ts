@@ -40,8 +40,14 @@ export const HOME_SONGS = 10;
 export const HOME_ALBUMS = 6;
 /** Songs on an artist page. */
 export const ARTIST_SONGS = 50;
-/** Artist pages kept built (see artistDetail): about 5 KB each. */
-const ARTIST_PAGES_KEPT = 5_000;
+/**
+ * How many songs the kept artist pages may hold in all (see artistDetail). A presented song takes
+ * about 1 KB of memory, so this bounds the cache near 100 MB whatever the artists' sizes; it
+ * holds every page of a 100,000-song catalog, so a page is built once per catalog change and not
+ * again each time a busy server has evicted it (at 5,000 pages kept, half the artist requests
+ * of the catalog bench rebuilt their page).
+ */
+export const ARTIST_PAGE_SONGS_KEPT = 100_000;
 
 export interface CatalogOptions {
   /**
@@ -49,6 +55,8 @@ export interface CatalogOptions {
    * background; 0 rebuilds it for every request.
    */
   rankingCacheMs: number;
+  /** How many songs the kept artist pages may hold in all (ARTIST_PAGE_SONGS_KEPT). */
+  artistPageSongsKept?: number;
 }
 
 /** A home row's candidates, presented: the most played first, then the newest to top up. */
@@ -129,6 +137,35 @@ async function rankedThenNewest<T extends { id: number }>(
     top.map((row) => row.id),
   );
   return [...top, ...rest];
+}
+
+/** A built artist page and its songs newest first (the order equal play counts keep). */
+interface ArtistPageEntry {
+  version: number;
+  /** When its listening figures were read. */
+  at: number;
+  newestFirst: Song[];
+  page: ArtistDetail;
+}
+
+/** Songs most played first; a stable sort, so equal counts keep the given (newest first) order. */
+function mostPlayedFirst(newestFirst: Song[]): Song[] {
+  return [...newestFirst].sort((a, b) => b.plays - a.plays);
+}
+
+/** The page for this caller: followers (read now unless just read) and whether they follow. */
+async function withFollow(
+  page: ArtistDetail,
+  callerId: number | null,
+  catalog: CatalogRepository,
+  id: number,
+  followers?: number,
+): Promise<ArtistDetail> {
+  const [count, following] = await Promise.all([
+    followers ?? catalog.followerCount(id),
+    callerId === null ? false : catalog.isFollowing(callerId, id),
+  ]);
+  return { ...page, followers: count, following };
 }
 
 export class CatalogService {
@@ -334,46 +371,60 @@ export class CatalogService {
   }
 
   /**
-   * Artist pages built within `rankingCacheMs` while the catalog has not changed. Play counts and
-   * monthly listeners may lag that long (as on the home feed); visibility never does, because any
-   * catalog change moves `catalog_version`. Followers and the caller's own follow are read fresh.
+   * Built artist pages, kept while the catalog has not changed: any change to songs, albums,
+   * artists or credits moves `catalog_version`, so visibility never lags. What listening changes
+   * (play counts, their order, monthly listeners) is refreshed once `rankingCacheMs` has passed,
+   * in two small reads instead of a rebuild; followers and the caller's own follow are read on
+   * every request. Oldest first out: a full cache keeps its most recent pages.
+   * (A page of a changed catalog is replaced when next asked for; until then it only takes room.)
    */
-  private readonly artistPages = new Map<
-    number,
-    { version: number; at: number; page: ArtistDetail }
-  >();
+  private readonly artistPages = new Map<number, ArtistPageEntry>();
+  /** Songs held by `artistPages`, each page counting one more for its artist. */
+  private artistPageSongs = 0;
+
+  private keepArtistPage(id: number, entry: ArtistPageEntry): void {
+    const size = (page: ArtistPageEntry) => page.newestFirst.length + 1;
+    const budget = this.options.artistPageSongsKept ?? ARTIST_PAGE_SONGS_KEPT;
+    const old = this.artistPages.get(id);
+    if (old) {
+      this.artistPages.delete(id);
+      this.artistPageSongs -= size(old);
+    }
+    for (const [oldest, page] of this.artistPages) {
+      if (this.artistPageSongs + size(entry) <= budget) break;
+      this.artistPages.delete(oldest);
+      this.artistPageSongs -= size(page);
+    }
+    this.artistPages.set(id, entry);
+    this.artistPageSongs += size(entry);
+  }
 
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
     const ttl = this.options.rankingCacheMs;
-    if (ttl <= 0) return this.buildArtistDetail(id, callerId);
+    if (ttl <= 0) {
+      const { page } = await this.buildArtistPage(id);
+      return withFollow(page, callerId, this.catalog, id, page.followers);
+    }
     const now = Date.now();
     const version = await this.catalog.catalogVersion();
-    const cached = this.artistPages.get(id);
-    if (cached && cached.version === version && now - cached.at < ttl) {
-      const [followers, following] = await Promise.all([
-        this.catalog.followerCount(id),
-        callerId === null ? false : this.catalog.isFollowing(callerId, id),
-      ]);
-      return { ...cached.page, followers, following };
+    let entry = this.artistPages.get(id);
+    if (entry && entry.version !== version) entry = undefined;
+    if (entry && now - entry.at >= ttl) {
+      entry = { ...entry, at: now, page: await this.refreshArtistPage(id, entry) };
+      this.keepArtistPage(id, entry);
+      return withFollow(entry.page, callerId, this.catalog, id, entry.page.followers);
     }
-    const page = await this.buildArtistDetail(id, callerId);
-    // Oldest first out: a full cache keeps its most recent pages instead of starting over.
-    this.artistPages.delete(id);
-    if (this.artistPages.size >= ARTIST_PAGES_KEPT) {
-      this.artistPages.delete(this.artistPages.keys().next().value!);
-    }
-    this.artistPages.set(id, { version, at: now, page });
-    return page;
+    if (entry) return withFollow(entry.page, callerId, this.catalog, id);
+    const built = await this.buildArtistPage(id);
+    this.keepArtistPage(id, { version, at: now, ...built });
+    return withFollow(built.page, callerId, this.catalog, id, built.page.followers);
   }
 
-  private async buildArtistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
+  private async buildArtistPage(id: number): Promise<Omit<ArtistPageEntry, 'version' | 'at'>> {
     const row = await this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS));
     if (!row) throw notFound('Artist not found');
-    const [songRows, following] = await Promise.all([
-      this.catalog.songsOfArtist(id, ARTIST_SONGS),
-      callerId === null ? false : this.catalog.isFollowing(callerId, id),
-    ]);
+    const songRows = await this.catalog.songsOfArtist(id, ARTIST_SONGS);
     // The page lists every listed song unless there are more than it shows.
     const songCount =
       songRows.length < ARTIST_SONGS ? songRows.length : await this.catalog.listedSongCount(id);
@@ -383,10 +434,31 @@ export class CatalogService {
       monthlyListeners: one(row.listeners),
       songCounts: one(songCount),
     });
-    const songs = await this.presentSongs(songRows);
-    // Stable sort: equal play counts keep newest first.
-    songs.sort((a, b) => b.plays - a.plays);
-    return { ...artist, songs, following };
+    const newestFirst = await this.presentSongs(songRows);
+    return {
+      newestFirst,
+      page: { ...artist, songs: mostPlayedFirst(newestFirst), following: false },
+    };
+  }
+
+  /** The page again with today's play counts and monthly listeners (and followers). */
+  private async refreshArtistPage(id: number, entry: ArtistPageEntry): Promise<ArtistDetail> {
+    const { newestFirst } = entry;
+    const [row, plays] = await Promise.all([
+      this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS)),
+      this.catalog.playCounts(newestFirst.map((song) => song._id)),
+    ]);
+    if (!row) throw notFound('Artist not found');
+    const songs = newestFirst.map((song) => {
+      const now = plays.get(song._id) ?? 0;
+      return now === song.plays ? song : { ...song, plays: now };
+    });
+    return {
+      ...entry.page,
+      monthlyListeners: Number(row.listeners ?? 0),
+      followers: Number(row.followers ?? 0),
+      songs: mostPlayedFirst(songs),
+    };
   }
 
   async albumDetail(id: number): Promise<AlbumDetail> {
