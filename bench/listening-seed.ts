@@ -5,6 +5,7 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { mulberry32 } from '../server/db/demo/prng.ts';
 import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
+import { REFILL_SEARCH_TERMS } from '../server/db/migrations/010-search-terms.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
 const WORDS = (
@@ -277,11 +278,6 @@ export async function copySearchCatalogToPostgres(
     },
   ];
   await client.query('begin');
-  // GIN indexes are built once at the end: kept up row by row they make the copy crawl.
-  const gin = await client.query<{ indexname: string; indexdef: string }>(
-    "select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexdef like '%USING gin%'",
-  );
-  for (const index of gin.rows) await client.query(`drop index ${index.indexname}`);
   for (const table of tables) {
     await client.query(`alter table ${table.name} disable trigger user`);
     const rows = source.prepare(`select ${table.columns.join(', ')} from ${table.name}`).raw();
@@ -304,14 +300,16 @@ export async function copySearchCatalogToPostgres(
   }
   for (const statement of REFRESH_LISTED) await client.query(statement);
   for (const table of tables) await client.query(`alter table ${table.name} enable trigger user`);
-  for (const index of gin.rows) await client.query(index.indexdef);
+  // The search terms' triggers were off with the rest: filled in bulk instead (migration 010).
+  for (const statement of REFILL_SEARCH_TERMS) await client.query(statement);
   for (const table of ['artists', 'albums', 'songs']) {
     await client.query(
       `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
     );
   }
   await client.query('commit');
-  await client.query('analyze');
+  // As after any bulk load: statistics, and a visibility map so terms are read from the key alone.
+  await client.query('vacuum (analyze)');
   await client.end();
   source.close();
   return target.toString();

@@ -8,6 +8,7 @@ import * as playlistSongsVersion from './006-playlist-songs-version.ts';
 import * as searchRanked from './007-search-ranked.ts';
 import * as listedFlag from './008-listed-flag.ts';
 import * as searchVisibleOnly from './009-search-visible-only.ts';
+import * as searchTerms from './010-search-terms.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { name: '007-search-ranked', up: searchRanked.up },
   { name: '008-listed-flag', up: listedFlag.up },
   { name: '009-search-visible-only', up: searchVisibleOnly.up },
+  { name: '010-search-terms', up: searchTerms.up },
 ];

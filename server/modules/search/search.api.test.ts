@@ -61,6 +61,19 @@ describe('GET /api/search', () => {
     expect(names((await search('nocturnes')).albums)).toEqual(['Nocturnes à Paris']);
   });
 
+  it('matches long words whole, past the letters a prefix index keeps', async () => {
+    const artist = await createArtist(t.deps, { name: 'Long Worder' });
+    await createSong(t.deps, { title: 'Supercalifragilistic Dream', artistIds: [artist.id] });
+    expect(names((await search('supercalifragilis')).songs)).toEqual([
+      'Supercalifragilistic Dream',
+    ]);
+    expect(names((await search('Supercalifragilistic dr')).songs)).toEqual([
+      'Supercalifragilistic Dream',
+    ]);
+    // Same first twelve letters, different word: not a match (nor a typo of one).
+    expect((await search('supercalifrazzzzzz')).songs).toEqual([]);
+  });
+
   it('finds artists and their songs, and albums, ignoring accents', async () => {
     const result = await search('zoe');
     expect(names(result.artists)).toEqual(['Zoë Lindqvist']);

@@ -5,6 +5,11 @@ import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { Db } from '../../db/database.ts';
 import { idOfRankKey } from '../../db/migrations/007-search-ranked.ts';
 import { fillVisible, VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
+import {
+  MAX_TERM,
+  REFILL_SEARCH_TERMS,
+  TERM_SOURCES,
+} from '../../db/migrations/010-search-terms.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
@@ -18,9 +23,9 @@ export interface SearchHits {
 export const noHits = (): SearchHits => ({ songs: [], artists: [], albums: [], playlists: [] });
 
 /**
- * Full-text search, one implementation per engine (migration 003-search builds the indexes).
- * The indexes are maintained by the database (triggers on SQLite, generated columns on
- * PostgreSQL), so modules that write songs, artists, albums or playlists have nothing to call.
+ * Full-text search, one implementation per engine (SQLite: FTS5, migrations 003, 007 and 009;
+ * PostgreSQL: word-prefix terms in a btree, migration 010). The indexes are maintained by
+ * triggers, so modules that write songs, artists, albums or playlists have nothing to call.
  */
 export interface SearchRepository {
   /** Every term must match as a word prefix, case and accents ignored. `terms` are folded. */
@@ -35,7 +40,7 @@ export interface SearchRepository {
 
 // Terms are folded to letters and digits before they get here, so quoting them is safe. Ranking
 // only ever considers what listeners may find: SQLite's indexes hold nothing else (migration
-// 009); PostgreSQL checks it in the query.
+// 009); PostgreSQL checks it on the rows a search reads.
 
 const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
 
@@ -47,10 +52,9 @@ const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
  * a common word or a one-letter prefix, most of a large catalog.
  * - SQLite: the index's rowids are this order (migration 007), so a search reads its best
  *   matches first and stops after the few it needs, however many rows match.
- * - PostgreSQL: GIN cannot return matches in an order, so a broad query ranks its newest
- *   RANKED_MATCHES matches only; the next keystroke narrows it anyway.
+ * - PostgreSQL: each word prefix is a range of `search_terms`' key in this order (migration
+ *   010), so it reads the same way.
  */
-export const RANKED_MATCHES = 500;
 
 /** A prefix naming more words than this is left to FTS5's own prefix matching. */
 const MAX_EXPANSION = 64;
@@ -61,6 +65,56 @@ const VOCABULARY_MS = 60_000;
 /** The name each kind is ranked by. */
 const LABEL = { songs: 'title', artists: 'name', albums: 'title', playlists: 'name' } as const;
 type Kind = keyof typeof LABEL;
+
+/**
+ * Indexed words by their first letter, for typo correction. Listing them costs the engine a walk
+ * of its vocabulary (10 ms and more on a large catalog) and words come and go slowly, so a list
+ * is reused for VOCABULARY_MS: a brand-new word may take that long to become a correction.
+ */
+class Vocabulary {
+  private readonly lists = new Map<string, { at: number; words: Promise<string[]> }>();
+
+  constructor(private readonly load: (prefix: string, limit: number) => Promise<string[]>) {}
+
+  get(prefix: string, now = Date.now()): Promise<string[]> {
+    const cached = this.lists.get(prefix);
+    if (cached && now - cached.at < VOCABULARY_MS) return cached.words;
+    if (this.lists.size > 1000) this.lists.clear();
+    const words = this.load(prefix, 5000);
+    this.lists.set(prefix, { at: now, words });
+    words.catch(() => this.lists.delete(prefix));
+    return words;
+  }
+}
+
+/**
+ * Each term with the indexed words it may be a typo of (at most 19), the same on both engines;
+ * null when no term has any, so the search would find nothing new.
+ */
+async function corrected(terms: string[], vocabulary: Vocabulary): Promise<string[][] | null> {
+  const groups: string[][] = [];
+  let any = false;
+  for (const term of terms) {
+    const options = new Set([term]);
+    const typos = allowedTypos(term);
+    if (typos > 0) {
+      for (const candidate of await vocabulary.get(term.slice(0, 1))) {
+        // A typo in what is still a prefix ('beethovn' for 'beethoven') counts as well.
+        const head = candidate.slice(0, term.length + 1);
+        if (
+          candidate !== term &&
+          (editDistance(term, candidate, typos) <= typos ||
+            editDistance(term, head, typos) <= typos)
+        ) {
+          options.add(candidate);
+        }
+      }
+    }
+    if (options.size > 1) any = true;
+    groups.push([...options].slice(0, 20));
+  }
+  return any ? groups : null;
+}
 
 class SqliteSearch implements SearchRepository {
   constructor(private readonly db: Db) {}
@@ -145,46 +199,18 @@ class SqliteSearch implements SearchRepository {
   }
 
   async fuzzy(terms: string[], limit: number): Promise<SearchHits> {
-    const groups: string[] = [];
-    let corrected = false;
-    for (const term of terms) {
-      const options = new Set([`"${term}"*`]);
-      const typos = allowedTypos(term);
-      if (typos > 0) {
-        for (const candidate of await this.vocabulary(term.slice(0, 1))) {
-          // A typo in what is still a prefix ('beethovn' for 'beethoven') counts as well.
-          const head = candidate.slice(0, term.length + 1);
-          if (
-            editDistance(term, candidate, typos) <= typos ||
-            editDistance(term, head, typos) <= typos
-          ) {
-            options.add(`"${candidate}"`);
-          }
-        }
-      }
-      if (options.size > 1) corrected = true;
-      groups.push(`(${[...options].slice(0, 20).join(' OR ')})`);
-    }
-    if (!corrected) return noHits();
-    return this.run(groups.join(' AND '), limit);
+    const groups = await corrected(terms, this.vocabulary);
+    if (!groups) return noHits();
+    // The query's own term stays a prefix; corrections are whole words.
+    const match = groups.map(
+      ([term, ...words]) => `("${term}"*${words.map((word) => ` OR "${word}"`).join('')})`,
+    );
+    return this.run(match.join(' AND '), limit);
   }
 
-  private readonly vocabularies = new Map<string, { at: number; terms: Promise<string[]> }>();
-
-  /**
-   * Indexed words starting with `prefix`, across all four indexes. Listing them makes FTS5 count
-   * each word's postings (10 ms and more on a large catalog), and words come and go slowly, so a
-   * list is reused for a minute: a brand-new word may take that long to become a correction.
-   */
-  private vocabulary(prefix: string, now = Date.now()): Promise<string[]> {
-    const cached = this.vocabularies.get(prefix);
-    if (cached && now - cached.at < VOCABULARY_MS) return cached.terms;
-    if (this.vocabularies.size > 1000) this.vocabularies.clear();
-    const terms = this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, 5000);
-    this.vocabularies.set(prefix, { at: now, terms });
-    terms.catch(() => this.vocabularies.delete(prefix));
-    return terms;
-  }
+  private readonly vocabulary = new Vocabulary((prefix, limit) =>
+    this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, limit),
+  );
 
   /** Words of the `tables`' indexes that start with `prefix` (at most `limit`). */
   private async indexedWords(
@@ -225,94 +251,133 @@ class SqliteSearch implements SearchRepository {
   }
 }
 
+/** The options of a group without those another option starts (it finds their rows already). */
+function withoutCovered(options: string[]): string[] {
+  const unique = [...new Set(options)];
+  return unique.filter(
+    (option) => !unique.some((other) => other !== option && option.startsWith(other)),
+  );
+}
+
+/** The kind number of each table in `search_terms` (migration 010). */
+const KIND = Object.fromEntries(
+  TERM_SOURCES.map((source) => [source.table, source.kind]),
+) as Record<Kind, number>;
+
+/** How each kind's candidate rows are joined and checked for what listeners may find. */
+const VISIBLE: Record<Kind, string> = {
+  songs: 'join songs x on x.id = __ID__ and x.listed = 1',
+  artists: 'join artists x on x.id = __ID__ and x.is_disabled = 0',
+  albums:
+    'join albums x on x.id = __ID__ join artists xa on xa.id = x.artist_id and xa.is_disabled = 0',
+  playlists: 'join playlists x on x.id = __ID__ and x.is_public = 1',
+};
+
 class PostgresSearch implements SearchRepository {
-  private trigram: Promise<boolean> | null = null;
+  private readonly words: Vocabulary;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.words = new Vocabulary(async (prefix, limit) => {
+      const rows = await sql<{ word: string }>`select word from search_words
+        where word >= ${prefix} and word < ${`${prefix}\u{10FFFF}`}
+        order by word limit ${sql.lit(limit)}`.execute(this.db);
+      return rows.rows.map((row) => row.word);
+    });
+  }
 
-  private async run(
-    where: (table: string) => string,
-    /** Null ranks by name length, as the SQLite side does. */
-    order: ((table: string) => string) | null,
-    params: unknown[],
-    limit: number,
-    db: Db = this.db,
-  ): Promise<SearchHits> {
-    // Clauses are fixed text with __Q__ where the one bound value goes.
-    const bind = (text: string) => {
-      const parts = text.split(/__Q__/);
-      return sql.join(
-        parts.map((part, i) =>
-          i < parts.length - 1 ? sql`${sql.raw(part)}${params[0]}` : sql.raw(part),
-        ),
-        sql``,
-      );
-    };
-    // The newest RANKED_MATCHES visible matches are ranked (see SqliteSearch). Visibility is
-    // checked inside, on the rows the index scan reads: joined back afterwards, the planner
-    // guessed a few hundred rows and read the whole table to hash them.
-    const best = (table: Kind, join: string, visible: string) =>
-      sql<{ id: number }>`select c.id from (
-          select x.id, x.${sql.raw(LABEL[table])} as label, x.search_text
-          from ${sql.table(table)} x ${sql.raw(join)}
-          where ${bind(where('x'))} and ${sql.raw(visible)}
-          order by x.id desc limit ${sql.lit(RANKED_MATCHES)}) c
-        order by ${order ? bind(order('c')) : sql`length(c.label)`}, c.id desc
-        limit ${sql.lit(limit)}`.execute(db);
-    const [songs, artists, albums, playlists] = await Promise.all([
-      best('songs', '', 'x.listed = 1'),
-      best('artists', '', 'x.is_disabled = 0'),
-      best('albums', 'join artists a on a.id = x.artist_id', 'a.is_disabled = 0'),
-      best('playlists', '', 'x.is_public = 1'),
-    ]);
-    return {
-      songs: ids(songs.rows),
-      artists: ids(artists.rows),
-      albums: ids(albums.rows),
-      playlists: ids(playlists.rows),
-    };
+  /**
+   * The best rows of one kind holding, for every group, one of its terms as a word start. Each
+   * term is a range of the key in rank order, joined on the rank key; the planner starts from the
+   * rarest term (from the column's statistics) and checks the others by key, and stops at the
+   * page's last match, so a common word costs no more than a rare one.
+   */
+  private async best(kind: Kind, groups: string[][], limit: number): Promise<number[]> {
+    const key = (term: string) => term.slice(0, MAX_TERM);
+    const [first, ...rest] = groups.map((group) => withoutCovered(group.map(key)));
+    if (!first) return [];
+    const id = idOfRankKey('d.rank');
+    const termIs = (alias: string, group: string[]) =>
+      group.length === 1
+        ? sql`${sql.raw(alias)}.term = ${group[0]!}`
+        : sql`${sql.raw(alias)}.term = any(${group})`;
+    // A term of one option joins (a row holds it at most once); several options are a semi-join.
+    const others = rest.map((group, i) => {
+      const o = sql.raw(`o${i}`);
+      return group.length === 1
+        ? sql` join search_terms ${o} on ${o}.kind = ${KIND[kind]} and ${termIs(`o${i}`, group)} and ${o}.rank = d.rank`
+        : sql``;
+    });
+    const semi = rest.flatMap((group) =>
+      group.length === 1
+        ? []
+        : [
+            sql` and exists (select 1 from search_terms s where s.kind = ${KIND[kind]} and ${termIs('s', group)} and s.rank = d.rank)`,
+          ],
+    );
+    // Terms longer than the stored prefixes are checked whole against the row.
+    const long = groups.flat().filter((term) => term.length > MAX_TERM);
+    const whole =
+      long.length === 0
+        ? sql``
+        : sql` and x.search_doc @@ to_tsquery('simple', ${groups
+            .map((group) => `(${group.map((term) => `${term}:*`).join(' | ')})`)
+            .join(' & ')})`;
+    // Several options (typo corrections) are merged in rank order from one range each. A row may
+    // hold two of them, so a few more rows are read and each row is kept once.
+    const lead =
+      first.length === 1
+        ? sql`search_terms d`
+        : sql`(${sql.join(
+            first.map(
+              (term) =>
+                sql`(select rank from search_terms where kind = ${KIND[kind]} and term = ${term} order by rank)`,
+            ),
+            sql` union all `,
+          )}) d`;
+    const where =
+      first.length === 1 ? sql`d.kind = ${KIND[kind]} and ${termIs('d', first)}` : sql`true`;
+    const rows = await sql<{ id: number }>`select ${sql.raw(id)} as id
+      from ${lead}${sql.join(others, sql``)}
+      ${sql.raw(VISIBLE[kind].replaceAll('__ID__', id))}
+      where ${where}${sql.join(semi, sql``)}${whole}
+      order by d.rank limit ${sql.lit(first.length === 1 ? limit : limit * 2)}`.execute(this.db);
+    return [...new Set(ids(rows.rows))].slice(0, limit);
+  }
+
+  private async run(groups: string[][], limit: number): Promise<SearchHits> {
+    const [songs, artists, albums, playlists] = await Promise.all(
+      (['songs', 'artists', 'albums', 'playlists'] as const).map((kind) =>
+        this.best(kind, groups, limit),
+      ),
+    );
+    return { songs: songs!, artists: artists!, albums: albums!, playlists: playlists! };
   }
 
   search(terms: string[], limit: number): Promise<SearchHits> {
-    const tsquery = terms.map((term) => `${term}:*`).join(' & ');
     return this.run(
-      (t) => `${t}.search_doc @@ to_tsquery('simple', __Q__)`,
-      null,
-      [tsquery],
+      terms.map((term) => [term]),
       limit,
     );
   }
 
   async fuzzy(terms: string[], limit: number): Promise<SearchHits> {
-    this.trigram ??= sql<{ ok: number }>`select 1 as ok from pg_extension where extname = 'pg_trgm'`
-      .execute(this.db)
-      .then((result) => result.rows.length > 0);
-    if (!(await this.trigram) || !terms.some((term) => allowedTypos(term) > 0)) return noHits();
-    // `<%`: the query is similar to some run of words in the text. The default threshold (0.6)
-    // misses a dropped letter in a short word, so this pass lowers it for its own transaction.
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`.execute(trx);
-      return this.run(
-        (t) => `__Q__ operator(public.<%) ${t}.search_text`,
-        (t) => `public.word_similarity(__Q__, ${t}.search_text) desc`,
-        [terms.join(' ')],
-        limit,
-        trx,
-      );
-    });
+    const groups = await corrected(terms, this.words);
+    return groups ? this.run(groups, limit) : noHits();
   }
 
   async rebuild(): Promise<void> {
-    // Generated columns cannot go stale; only the indexes might need a rebuild after a restore.
-    for (const table of ['songs', 'artists', 'albums', 'playlists']) {
-      await sql.raw(`reindex index ${table}_search_doc_idx`).execute(this.db);
-    }
+    // The words and prefixes are refilled from the tables (their triggers keep them otherwise).
+    await this.db.transaction().execute(async (trx) => {
+      for (const statement of REFILL_SEARCH_TERMS) await sql.raw(statement).execute(trx);
+    });
+    await this.optimize();
   }
 
   async optimize(): Promise<void> {
-    // GIN folds its pending list in as autovacuum runs; refreshed statistics keep plans right.
-    for (const table of ['songs', 'artists', 'albums', 'playlists']) {
-      await sql.raw(`analyze ${table}`).execute(this.db);
+    // Statistics tell the planner which term is rare; a vacuumed table lets it read terms from
+    // the key alone (index-only), which it then prefers to collecting and sorting them.
+    for (const table of ['search_terms', 'search_words']) {
+      await sql.raw(`vacuum (analyze) ${table}`).execute(this.db);
     }
   }
 }
