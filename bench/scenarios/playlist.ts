@@ -145,8 +145,6 @@ const scenario: Scenario = {
       }
       const revalidateCpu = cpuNote(cpuBefore, cpuMs(pid), CALLS);
 
-      const firstRows: number[] = [];
-      let rendered = 0;
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(() => {
         const observer = new MutationObserver(() => {
@@ -158,25 +156,44 @@ const scenario: Scenario = {
         observer.observe(document, { childList: true, subtree: true });
       });
       const page = await context.newPage();
+      const pageUrl = `${server.url}/viewPlaylist/${playlistId}`;
       // The first load fills the browser's cache with the app's scripts, as any visit after the
       // first finds them (they are served with long-lived caching).
-      await page.goto(`${server.url}/viewPlaylist/${playlistId}`);
+      await page.goto(pageUrl);
       await page.getByTestId('song-row').first().waitFor();
-      for (let i = 0; i < LOADS; i++) {
+      let rendered = 0;
+      /** Times from the start of the page's navigation to its first row in the DOM. */
+      const firstRowTimes = async (open: () => Promise<unknown>) => {
+        const times: number[] = [];
+        for (let i = 0; i < LOADS; i++) {
+          await open();
+          await page.getByTestId('song-row').first().waitFor();
+          times.push(
+            await page.evaluate(() => {
+              const entry = performance.getEntriesByType(
+                'navigation',
+              )[0] as PerformanceNavigationTiming;
+              const mark = performance.getEntriesByName('first-row')[0];
+              return (mark?.startTime ?? performance.now()) - entry.startTime;
+            }),
+          );
+          rendered = await page.getByTestId('song-row').count();
+        }
+        return times;
+      };
+      // A new tab: the browser starts a fresh renderer for the page, whose JavaScript engine has
+      // compiled none of the app yet. This is the budget's figure.
+      const firstRows = await firstRowTimes(async () => {
         await page.goto('about:blank');
-        await page.goto(`${server.url}/viewPlaylist/${playlistId}`);
-        await page.getByTestId('song-row').first().waitFor();
-        // Time from the start of the navigation to the first row in the DOM, measured by the page.
-        const shown = await page.evaluate(() => {
-          const entry = performance.getEntriesByType(
-            'navigation',
-          )[0] as PerformanceNavigationTiming;
-          const mark = performance.getEntriesByName('first-row')[0];
-          return (mark?.startTime ?? performance.now()) - entry.startTime;
-        });
-        firstRows.push(shown);
-        rendered = await page.getByTestId('song-row').count();
-      }
+        await page.goto(pageUrl);
+      });
+      // The same page loaded again in a tab that already shows Chorus (a reload, or a link
+      // opened from another Chorus page): the renderer and its compiled code are reused.
+      const reloaded = await firstRowTimes(() => page.reload());
+      const fromHome = await firstRowTimes(async () => {
+        await page.goto(`${server.url}/`);
+        await page.goto(pageUrl);
+      });
       await context.close();
       const pageLoad = os.loadavg()[0]!;
       return [
@@ -204,7 +221,13 @@ const scenario: Scenario = {
           value: percentile(firstRows, 50),
           unit: 'ms',
           budget: { op: '<=', value: 300 },
-          note: `max ${Math.max(...firstRows).toFixed(0)} ms over ${LOADS} loads with a warm cache; ${rendered} of ${SONGS} rows in the DOM; load average ${pageLoad.toFixed(2)}`,
+          note: `in a new tab; max ${Math.max(...firstRows).toFixed(0)} ms over ${LOADS} loads with a warm cache; ${rendered} of ${SONGS} rows in the DOM; load average ${pageLoad.toFixed(2)}`,
+        },
+        {
+          name: 'first rows shown, tab already on Chorus (median)',
+          value: percentile(fromHome, 50),
+          unit: 'ms',
+          note: `loaded from the home page; reloaded: median ${percentile(reloaded, 50).toFixed(0)} ms`,
         },
       ];
     } finally {

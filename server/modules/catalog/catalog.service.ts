@@ -399,6 +399,11 @@ export class CatalogService {
     this.artistPageSongs += size(entry);
   }
 
+  /** `catalog_version`: moves with every change to songs, albums, artists and credits. */
+  catalogVersion(): Promise<number> {
+    return this.catalog.catalogVersion();
+  }
+
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
     const ttl = this.options.rankingCacheMs;

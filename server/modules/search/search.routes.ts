@@ -10,6 +10,7 @@ export async function searchRoutes(app: App, deps: Deps): Promise<void> {
     // Monthly listeners of the artists found may lag a few seconds, as on the home page.
     createCatalogService(deps, RANKING_CACHE_MS),
     (ids) => playlistCards(deps.db, ids),
+    RANKING_CACHE_MS,
   );
 
   app.get(

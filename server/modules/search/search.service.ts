@@ -6,12 +6,32 @@ import type { SearchHits, SearchRepository } from './search.repository.ts';
 const total = (hits: SearchHits) =>
   hits.songs.length + hits.artists.length + hits.albums.length + hits.playlists.length;
 
+/** How many answers are kept (see SearchService.search); about 20 KB each. */
+const ANSWERS_KEPT = 1000;
+
+interface KeptAnswer {
+  version: number;
+  at: number;
+  answer: Omit<SearchResults, 'q' | 'playlists'>;
+  playlistIds: number[];
+}
+
 export class SearchService {
+  /**
+   * @param keepMs how long an answer is reused for the same words (0: never). Search-as-you-type
+   * sends the same few first letters from every listener ('l', 'lo', 'lov'); an answer is kept
+   * while the catalog is unchanged (`catalog_version`), so a hidden song or disabled artist never
+   * shows, and its playlists are re-read each time, so a playlist made private drops out at once.
+   * Play counts, and a playlist newly made public or renamed, may take `keepMs` to show.
+   */
   constructor(
     private readonly index: SearchRepository,
     private readonly catalog: CatalogService,
     private readonly playlists: (ids: number[]) => Promise<PlaylistHit[]>,
+    private readonly keepMs = 0,
   ) {}
+
+  private readonly kept = new Map<string, KeptAnswer>();
 
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
@@ -22,6 +42,21 @@ export class SearchService {
     const terms = searchTerms(query);
     const empty = { q: query, songs: [], artists: [], albums: [], playlists: [] };
     if (terms.length === 0) return empty;
+    if (this.keepMs <= 0) return (await this.find(terms, limit)).answer(query);
+    const key = `${limit} ${terms.join(' ')}`;
+    const [version, now] = [await this.catalog.catalogVersion(), Date.now()];
+    const kept = this.kept.get(key);
+    if (kept && kept.version === version && now - kept.at < this.keepMs) {
+      return { q: query, ...kept.answer, playlists: await this.playlists(kept.playlistIds) };
+    }
+    const found = await this.find(terms, limit);
+    this.kept.delete(key);
+    if (this.kept.size >= ANSWERS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, { version, at: now, ...found.kept });
+    return found.answer(query);
+  }
+
+  private async find(terms: string[], limit: number) {
     let hits = await this.index.search(terms, limit);
     if (total(hits) === 0) hits = await this.index.fuzzy(terms, limit);
     const [songs, artists, albums, playlists, byArtist] = await Promise.all([
@@ -38,6 +73,9 @@ export class SearchService {
       if (songs.length >= limit) break;
       if (!seen.has(song._id)) songs.push(song);
     }
-    return { q: query, songs, artists, albums, playlists };
+    return {
+      kept: { answer: { songs, artists, albums }, playlistIds: hits.playlists },
+      answer: (q: string): SearchResults => ({ q, songs, artists, albums, playlists }),
+    };
   }
 }
