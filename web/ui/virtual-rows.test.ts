@@ -36,6 +36,9 @@ describe('nextRange', () => {
     const scrolled = { start: 100, end: 131 };
     expect(nextRange(scrolled, { ...view, listTop: -120 * 56 })).toEqual({ start: 112, end: 143 });
     expect(nextRange(scrolled, { ...view, listTop: -95 * 56 })).toEqual({ start: 87, end: 118 });
+    // Rows 114–128 in view are all rendered, but the margin below is down to two rows: it moves
+    // before a missing row can reach the screen.
+    expect(nextRange(scrolled, { ...view, listTop: -114 * 56 })).toEqual({ start: 106, end: 137 });
   });
 
   it('narrows a range far wider than the screen, and one past the end of a list that shrank', () => {

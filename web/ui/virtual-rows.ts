@@ -29,15 +29,17 @@ export function rowRange(view: {
 }
 
 /**
- * The range to render next: `current` while it still holds every row in view, so small scrolls
- * and the first measure after mounting cost no render; otherwise the rows in view plus
- * `overscan` each side.
+ * The range to render next: `current` while it still holds every row in view and half the
+ * overscan, so small scrolls and the first measure after mounting cost no render; otherwise the
+ * rows in view plus `overscan` each side.
  */
 export function nextRange(
   current: { start: number; end: number },
   view: { listTop: number; viewHeight: number; rowHeight: number; count: number; overscan: number },
 ): { start: number; end: number } {
-  const inView = rowRange({ ...view, overscan: 0 });
+  // Rows in view and half the overscan: the range moves before a missing row reaches the screen
+  // (a browser scrolling off the main thread would paint it blank for a frame).
+  const inView = rowRange({ ...view, overscan: Math.floor(view.overscan / 2) });
   const covered =
     current.start <= inView.start &&
     current.end >= inView.end &&

@@ -47,9 +47,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   if (dialect !== 'postgres') return;
   const run = (text: string) => sql.raw(text).execute(db);
   await run(
-    'create table search_terms (kind smallint not null, term text not null, rank bigint not null, primary key (kind, term, rank))',
+    // Byte order ("C"): terms are compared, never shown, and a prefix range must hold every word
+    // that starts with the prefix whatever the database's collation.
+    'create table search_terms (kind smallint not null, term text collate "C" not null, rank bigint not null, primary key (kind, term, rank))',
   );
-  await run('create table search_words (word text primary key)');
+  await run('create table search_words (word text collate "C" primary key)');
   await run(`create function search_prefixes(doc tsvector) returns table (term text)
     language sql immutable parallel safe as $$
       select distinct left(w, n) from unnest(tsvector_to_array(doc)) w,

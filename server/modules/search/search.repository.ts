@@ -87,6 +87,8 @@ class Vocabulary {
   }
 }
 
+const WORD = /^[\p{L}\p{N}]+$/u;
+
 /**
  * Each term with the indexed words it may be a typo of (at most 19), the same on both engines;
  * null when no term has any, so the search would find nothing new.
@@ -103,6 +105,8 @@ async function corrected(terms: string[], vocabulary: Vocabulary): Promise<strin
         const head = candidate.slice(0, term.length + 1);
         if (
           candidate !== term &&
+          // Indexed words may hold punctuation ('rock-n-roll'); terms are letters and digits.
+          WORD.test(candidate) &&
           (editDistance(term, candidate, typos) <= typos ||
             editDistance(term, head, typos) <= typos)
         ) {
