@@ -1,6 +1,7 @@
 import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import { groupArtists, presentAlbum, presentArtist, presentSong } from './catalog.presenter.ts';
@@ -153,21 +154,6 @@ function mostPlayedFirst(newestFirst: Song[]): Song[] {
   return [...newestFirst].sort((a, b) => b.plays - a.plays);
 }
 
-/** The page for this caller: followers (read now unless just read) and whether they follow. */
-async function withFollow(
-  page: ArtistDetail,
-  callerId: number | null,
-  catalog: CatalogRepository,
-  id: number,
-  followers?: number,
-): Promise<ArtistDetail> {
-  const [count, following] = await Promise.all([
-    followers ?? catalog.followerCount(id),
-    callerId === null ? false : catalog.isFollowing(callerId, id),
-  ]);
-  return { ...page, followers: count, following };
-}
-
 export class CatalogService {
   private readonly windows: PlayWindows;
   private snapshot: HomeSnapshot | null = null;
@@ -179,6 +165,11 @@ export class CatalogService {
     private readonly options: CatalogOptions = { rankingCacheMs: 0 },
   ) {
     this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
+    this.artistPages = new BoundedMap(
+      options.artistPageSongsKept ?? ARTIST_PAGE_SONGS_KEPT,
+      // Each page counts its songs and one more for its artist.
+      (entry) => entry.newestFirst.length + 1,
+    );
   }
 
   /** The ranked ids whose rows are visible, asking for more ranked ids while too few are. */
@@ -375,29 +366,10 @@ export class CatalogService {
    * artists or credits moves `catalog_version`, so visibility never lags. What listening changes
    * (play counts, their order, monthly listeners) is refreshed once `rankingCacheMs` has passed,
    * in two small reads instead of a rebuild; followers and the caller's own follow are read on
-   * every request. Oldest first out: a full cache keeps its most recent pages.
-   * (A page of a changed catalog is replaced when next asked for; until then it only takes room.)
+   * every request. Bounded by the songs the pages hold, oldest out first. (A page of a changed
+   * catalog is replaced when next asked for; until then it only takes room.)
    */
-  private readonly artistPages = new Map<number, ArtistPageEntry>();
-  /** Songs held by `artistPages`, each page counting one more for its artist. */
-  private artistPageSongs = 0;
-
-  private keepArtistPage(id: number, entry: ArtistPageEntry): void {
-    const size = (page: ArtistPageEntry) => page.newestFirst.length + 1;
-    const budget = this.options.artistPageSongsKept ?? ARTIST_PAGE_SONGS_KEPT;
-    const old = this.artistPages.get(id);
-    if (old) {
-      this.artistPages.delete(id);
-      this.artistPageSongs -= size(old);
-    }
-    for (const [oldest, page] of this.artistPages) {
-      if (this.artistPageSongs + size(entry) <= budget) break;
-      this.artistPages.delete(oldest);
-      this.artistPageSongs -= size(page);
-    }
-    this.artistPages.set(id, entry);
-    this.artistPageSongs += size(entry);
-  }
+  private readonly artistPages: BoundedMap<number, ArtistPageEntry>;
 
   /** `catalog_version`: moves with every change to songs, albums, artists and credits. */
   catalogVersion(): Promise<number> {
@@ -406,24 +378,30 @@ export class CatalogService {
 
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
+    const { page, followersRead } = await this.currentArtistPage(id);
+    const [followers, following] = await Promise.all([
+      followersRead ? page.followers : this.catalog.followerCount(id),
+      callerId === null ? false : this.catalog.isFollowing(callerId, id),
+    ]);
+    return { ...page, followers, following };
+  }
+
+  /** The artist's page as kept, refreshed or built; `followersRead` when its count is new. */
+  private async currentArtistPage(
+    id: number,
+  ): Promise<{ page: ArtistDetail; followersRead: boolean }> {
     const ttl = this.options.rankingCacheMs;
-    if (ttl <= 0) {
-      const { page } = await this.buildArtistPage(id);
-      return withFollow(page, callerId, this.catalog, id, page.followers);
-    }
+    if (ttl <= 0) return { page: (await this.buildArtistPage(id)).page, followersRead: true };
     const now = Date.now();
     const version = await this.catalog.catalogVersion();
-    let entry = this.artistPages.get(id);
-    if (entry && entry.version !== version) entry = undefined;
-    if (entry && now - entry.at >= ttl) {
-      entry = { ...entry, at: now, page: await this.refreshArtistPage(id, entry) };
-      this.keepArtistPage(id, entry);
-      return withFollow(entry.page, callerId, this.catalog, id, entry.page.followers);
-    }
-    if (entry) return withFollow(entry.page, callerId, this.catalog, id);
-    const built = await this.buildArtistPage(id);
-    this.keepArtistPage(id, { version, at: now, ...built });
-    return withFollow(built.page, callerId, this.catalog, id, built.page.followers);
+    const kept = this.artistPages.get(id);
+    const current = kept?.version === version ? kept : undefined;
+    if (current && now - current.at < ttl) return { page: current.page, followersRead: false };
+    const entry = current
+      ? { ...current, at: now, page: await this.refreshArtistPage(id, current) }
+      : { version, at: now, ...(await this.buildArtistPage(id)) };
+    this.artistPages.set(id, entry);
+    return { page: entry.page, followersRead: true };
   }
 
   private async buildArtistPage(id: number): Promise<Omit<ArtistPageEntry, 'version' | 'at'>> {

@@ -1,5 +1,6 @@
 import type { PlaylistHit, SearchResults } from '../../../contract/listening.ts';
 import { searchTerms } from '../../../contract/rules/search.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
 
@@ -31,7 +32,7 @@ export class SearchService {
     private readonly keepMs = 0,
   ) {}
 
-  private readonly kept = new Map<string, KeptAnswer>();
+  private readonly kept = new BoundedMap<string, KeptAnswer>(ANSWERS_KEPT);
 
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
@@ -44,14 +45,13 @@ export class SearchService {
     if (terms.length === 0) return empty;
     if (this.keepMs <= 0) return (await this.find(terms, limit)).answer(query);
     const key = `${limit} ${terms.join(' ')}`;
-    const [version, now] = [await this.catalog.catalogVersion(), Date.now()];
+    const version = await this.catalog.catalogVersion();
+    const now = Date.now();
     const kept = this.kept.get(key);
     if (kept && kept.version === version && now - kept.at < this.keepMs) {
       return { q: query, ...kept.answer, playlists: await this.playlists(kept.playlistIds) };
     }
     const found = await this.find(terms, limit);
-    this.kept.delete(key);
-    if (this.kept.size >= ANSWERS_KEPT) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, { version, at: now, ...found.kept });
     return found.answer(query);
   }
