@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { rankKey } from './007-search-ranked.ts';
+import { rankKey, SEARCH_SOURCES } from './007-search-ranked.ts';
 
 /**
  * PostgreSQL: search reads its best matches in rank order from a btree, as SQLite reads them from
@@ -15,12 +15,8 @@ import { rankKey } from './007-search-ranked.ts';
  * Words come from each row's `search_doc` (migration 003: folded, 'simple' configuration), kept
  * by triggers; visibility is checked on the rows a search reads. The GIN and trigram indexes go.
  */
-export const TERM_SOURCES = [
-  { table: 'songs', kind: 1, label: 'title', columns: ['title'] },
-  { table: 'artists', kind: 2, label: 'name', columns: ['name'] },
-  { table: 'albums', kind: 3, label: 'title', columns: ['title'] },
-  { table: 'playlists', kind: 4, label: 'name', columns: ['name', 'description'] },
-] as const;
+/** The searchable tables (migration 007), each with its number in `search_terms.kind`. */
+export const TERM_SOURCES = SEARCH_SOURCES.map((source, i) => ({ ...source, kind: i + 1 }));
 
 /** Prefixes are stored up to this length; longer query terms are checked against `search_doc`. */
 export const MAX_TERM = 12;

@@ -62,9 +62,7 @@ const MAX_EXPANSION = 64;
 /** How long a list of indexed words is reused for typo correction. */
 const VOCABULARY_MS = 60_000;
 
-/** The name each kind is ranked by. */
-const LABEL = { songs: 'title', artists: 'name', albums: 'title', playlists: 'name' } as const;
-type Kind = keyof typeof LABEL;
+type Kind = (typeof VISIBLE_SOURCES)[number]['table'];
 
 /**
  * Indexed words by their first letter, for typo correction. Listing them costs the engine a walk
@@ -163,14 +161,12 @@ class SqliteSearch implements SearchRepository {
    * the indexes' vocabulary, kept while `catalog_version` stands (it moves with every change to
    * songs, artists and albums, so no new word is missed); shorter prefixes use the prefix index.
    */
-  private async expand(term: string): Promise<string | null> {
+  private async expand(term: string, words: (slice: string) => Promise<string[]>) {
     if (term.length < 4) return `"${term}"*`;
-    const words = (await this.catalogWords(term.slice(0, 2))).filter((word) =>
-      word.startsWith(term),
-    );
-    if (words.length === 0) return null;
-    if (words.length > MAX_EXPANSION) return `"${term}"*`;
-    return `(${words.map((word) => `"${word}"`).join(' OR ')})`;
+    const starting = (await words(term.slice(0, 2))).filter((word) => word.startsWith(term));
+    if (starting.length === 0) return null;
+    if (starting.length > MAX_EXPANSION) return `"${term}"*`;
+    return `(${starting.map((word) => `"${word}"`).join(' OR ')})`;
   }
 
   private words: { version: number; slices: Map<string, Promise<string[]>> } = {
@@ -178,11 +174,8 @@ class SqliteSearch implements SearchRepository {
     slices: new Map(),
   };
 
-  /** Indexed words of songs, artists and albums that start with `slice`, for this catalog version. */
-  private async catalogWords(slice: string): Promise<string[]> {
-    const version = await sql<{ version: number }>`select version from catalog_version where id = 1`
-      .execute(this.db)
-      .then((result) => Number(result.rows[0]?.version ?? 0));
+  /** Indexed words of songs, artists and albums that start with `slice`, for catalog `version`. */
+  private catalogWords(version: number, slice: string): Promise<string[]> {
     if (version !== this.words.version || this.words.slices.size > 2000) {
       this.words = { version, slices: new Map() };
     }
@@ -197,7 +190,15 @@ class SqliteSearch implements SearchRepository {
   }
 
   async search(terms: string[], limit: number): Promise<SearchHits> {
-    const groups = await Promise.all(terms.map((term) => this.expand(term)));
+    // The catalog's version is read once per search, and only when a term is expanded.
+    let version: Promise<number> | undefined;
+    const words = async (slice: string) => {
+      version ??= sql<{ version: number }>`select version from catalog_version where id = 1`
+        .execute(this.db)
+        .then((result) => Number(result.rows[0]?.version ?? 0));
+      return this.catalogWords(await version, slice);
+    };
+    const groups = await Promise.all(terms.map((term) => this.expand(term, words)));
     const catalog = groups.includes(null) ? null : groups.join(' AND ');
     return this.run(catalog, limit, terms.map((term) => `"${term}"*`).join(' '));
   }
@@ -268,14 +269,11 @@ const KIND = Object.fromEntries(
   TERM_SOURCES.map((source) => [source.table, source.kind]),
 ) as Record<Kind, number>;
 
-/** How each kind's candidate rows are joined and checked for what listeners may find. */
-const VISIBLE: Record<Kind, string> = {
-  songs: 'join songs x on x.id = __ID__ and x.listed = 1',
-  artists: 'join artists x on x.id = __ID__ and x.is_disabled = 0',
-  albums:
-    'join albums x on x.id = __ID__ join artists xa on xa.id = x.artist_id and xa.is_disabled = 0',
-  playlists: 'join playlists x on x.id = __ID__ and x.is_public = 1',
-};
+/** Joins row `x` of a kind to the candidate id `id`, if listeners may find it (migration 009). */
+function visibleRow(kind: Kind, id: string): string {
+  const source = VISIBLE_SOURCES.find((candidate) => candidate.table === kind)!;
+  return `join ${kind} x on x.id = ${id} and ${source.visible('x')}`;
+}
 
 class PostgresSearch implements SearchRepository {
   private readonly words: Vocabulary;
@@ -300,32 +298,27 @@ class PostgresSearch implements SearchRepository {
     const [first, ...rest] = groups.map((group) => withoutCovered(group.map(key)));
     if (!first) return [];
     const id = idOfRankKey('d.rank');
-    const termIs = (alias: string, group: string[]) =>
-      group.length === 1
-        ? sql`${sql.raw(alias)}.term = ${group[0]!}`
-        : sql`${sql.raw(alias)}.term = any(${group})`;
-    // A term of one option joins (a row holds it at most once); several options are a semi-join.
-    const others = rest.map((group, i) => {
-      const o = sql.raw(`o${i}`);
-      return group.length === 1
-        ? sql` join search_terms ${o} on ${o}.kind = ${KIND[kind]} and ${termIs(`o${i}`, group)} and ${o}.rank = d.rank`
-        : sql``;
-    });
-    const semi = rest.flatMap((group) =>
-      group.length === 1
-        ? []
-        : [
-            sql` and exists (select 1 from search_terms s where s.kind = ${KIND[kind]} and ${termIs('s', group)} and s.rank = d.rank)`,
-          ],
-    );
+    const k = KIND[kind];
+    // A further term of one option joins (a row holds it at most once); one of several options
+    // (typo corrections) is a semi-join.
+    const joins = rest
+      .filter((group) => group.length === 1)
+      .map((group, i) => {
+        const o = sql.raw(`o${i}`);
+        return sql` join search_terms ${o} on ${o}.kind = ${k} and ${o}.term = ${group[0]!} and ${o}.rank = d.rank`;
+      });
+    const semis = rest
+      .filter((group) => group.length > 1)
+      .map(
+        (group) =>
+          sql` and exists (select 1 from search_terms s where s.kind = ${k} and s.term = any(${group}) and s.rank = d.rank)`,
+      );
     // Terms longer than the stored prefixes are checked whole against the row.
-    const long = groups.flat().filter((term) => term.length > MAX_TERM);
-    const whole =
-      long.length === 0
-        ? sql``
-        : sql` and x.search_doc @@ to_tsquery('simple', ${groups
-            .map((group) => `(${group.map((term) => `${term}:*`).join(' | ')})`)
-            .join(' & ')})`;
+    const whole = groups.flat().some((term) => term.length > MAX_TERM)
+      ? sql` and x.search_doc @@ to_tsquery('simple', ${groups
+          .map((group) => `(${group.map((term) => `${term}:*`).join(' | ')})`)
+          .join(' & ')})`
+      : sql``;
     // Several options (typo corrections) are merged in rank order from one range each. A row may
     // hold two of them, so a few more rows are read and each row is kept once.
     const lead =
@@ -334,16 +327,15 @@ class PostgresSearch implements SearchRepository {
         : sql`(${sql.join(
             first.map(
               (term) =>
-                sql`(select rank from search_terms where kind = ${KIND[kind]} and term = ${term} order by rank)`,
+                sql`(select rank from search_terms where kind = ${k} and term = ${term} order by rank)`,
             ),
             sql` union all `,
           )}) d`;
-    const where =
-      first.length === 1 ? sql`d.kind = ${KIND[kind]} and ${termIs('d', first)}` : sql`true`;
+    const where = first.length === 1 ? sql`d.kind = ${k} and d.term = ${first[0]!}` : sql`true`;
     const rows = await sql<{ id: number }>`select ${sql.raw(id)} as id
-      from ${lead}${sql.join(others, sql``)}
-      ${sql.raw(VISIBLE[kind].replaceAll('__ID__', id))}
-      where ${where}${sql.join(semi, sql``)}${whole}
+      from ${lead}${sql.join(joins, sql``)}
+      ${sql.raw(visibleRow(kind, id))}
+      where ${where}${sql.join(semis, sql``)}${whole}
       order by d.rank limit ${sql.lit(first.length === 1 ? limit : limit * 2)}`.execute(this.db);
     return [...new Set(ids(rows.rows))].slice(0, limit);
   }
