@@ -10,17 +10,29 @@ function scrollParentOf(element: HTMLElement): HTMLElement | null {
   return null;
 }
 
-/**
- * The rows `[start, end)` of a list that are in view, plus `overscan` each side: the list's top
- * is `listTop` pixels below the top of a view `viewHeight` high (negative once scrolled past).
- */
-export function rowRange(view: {
+/** `scrollParentOf(list)`, looked up once and kept in `known` (undefined: not looked up yet). */
+function knownScrollParent(
+  list: HTMLElement,
+  known: { current: HTMLElement | null | undefined },
+): HTMLElement | null {
+  if (known.current === undefined) known.current = scrollParentOf(list);
+  return known.current;
+}
+
+/** Where a list of `count` rows `rowHeight` high sits in a view, and the margin to render. */
+interface RowView {
   listTop: number;
   viewHeight: number;
   rowHeight: number;
   count: number;
   overscan: number;
-}): { start: number; end: number } {
+}
+
+/**
+ * The rows `[start, end)` of a list that are in view, plus `overscan` each side: the list's top
+ * is `listTop` pixels below the top of a view `viewHeight` high (negative once scrolled past).
+ */
+export function rowRange(view: RowView): { start: number; end: number } {
   const { listTop, viewHeight, rowHeight, count, overscan } = view;
   const first = Math.floor(-listTop / rowHeight) - overscan;
   const last = Math.ceil((viewHeight - listTop) / rowHeight) + overscan;
@@ -35,7 +47,7 @@ export function rowRange(view: {
  */
 export function nextRange(
   current: { start: number; end: number },
-  view: { listTop: number; viewHeight: number; rowHeight: number; count: number; overscan: number },
+  view: RowView,
 ): { start: number; end: number } {
   // Rows in view and half the overscan: the range moves before a missing row reaches the screen
   // (a browser scrolling off the main thread would paint it blank for a frame).
@@ -80,8 +92,7 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
   const measure = useCallback(() => {
     const list = element.current;
     if (!list) return;
-    if (parent.current === undefined) parent.current = scrollParentOf(list);
-    const view = parent.current;
+    const view = knownScrollParent(list, parent);
     const viewTop = view ? view.getBoundingClientRect().top : 0;
     const viewHeight = view ? view.clientHeight : window.innerHeight;
     const listTop = list.getBoundingClientRect().top - viewTop;
@@ -101,8 +112,7 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
   useEffect(() => {
     const list = element.current;
     if (!list) return;
-    if (parent.current === undefined) parent.current = scrollParentOf(list);
-    const target: HTMLElement | Window = parent.current ?? window;
+    const target: HTMLElement | Window = knownScrollParent(list, parent) ?? window;
     const onScroll = () => {
       cancelAnimationFrame(frame.current);
       frame.current = requestAnimationFrame(measure);
