@@ -10,6 +10,7 @@ import {
 } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
+  createPath,
   matchRoutes,
   Navigate,
   type Navigator,
@@ -178,9 +179,10 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the code of the pages the address shows (at most `capMs`), so the first render draws the
- * page with the shell instead of a fallback that holds the page back 300 ms.
+ * page with the shell instead of a fallback that holds the page back 300 ms. With `data` (the
+ * default) each page also asks for its data; the server, which hands the data in itself, does not.
  */
-export function preloadRoute(pathname: string, capMs = 500): Promise<unknown> {
+export function preloadRoute(pathname: string, capMs = 500, data = true): Promise<unknown> {
   const matches = (matchRoutes(routes, pathname) ?? []).map((match) => ({
     type: (match.route.element as { type?: unknown } | undefined)?.type,
     params: match.params,
@@ -189,7 +191,7 @@ export function preloadRoute(pathname: string, capMs = 500): Promise<unknown> {
   if (matches.some((match) => match.type === AdminGate)) return Promise.resolve();
   const loads = matches.flatMap(({ type, params }) => {
     const preload = (type as Partial<PageComponent> | undefined)?.preload;
-    return preload ? [preload(params).catch(() => undefined)] : [];
+    return preload ? [preload(data ? params : undefined).catch(() => undefined)] : [];
   });
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, capMs))]);
 }
@@ -203,7 +205,13 @@ function AppRoutes() {
  * screen, as React Router's data router did: the address never names a page that is not shown
  * yet (and a form being left cannot be typed into under the next page's address).
  */
-const history = createBrowserHistory({ v5Compat: true });
+type BrowserHistory = ReturnType<typeof createBrowserHistory>;
+let history: BrowserHistory | null = null;
+/** Made on first use: the server renders pages too (web/ssr), where there is no window. */
+function browserHistory(): BrowserHistory {
+  history ??= createBrowserHistory({ v5Compat: true });
+  return history;
+}
 let latestNavigation = 0;
 
 function whenReady(to: To, go: () => void): void {
@@ -218,31 +226,62 @@ function whenReady(to: To, go: () => void): void {
 }
 
 const navigator: Navigator = {
-  createHref: history.createHref,
-  encodeLocation: history.encodeLocation,
-  go: history.go,
-  push: (to, state) => whenReady(to, () => history.push(to, state)),
-  replace: (to, state) => whenReady(to, () => history.replace(to, state)),
+  createHref: (to) => browserHistory().createHref(to),
+  encodeLocation: (to) => browserHistory().encodeLocation(to),
+  go: (delta) => browserHistory().go(delta),
+  push: (to, state) => whenReady(to, () => browserHistory().push(to, state)),
+  replace: (to, state) => whenReady(to, () => browserHistory().replace(to, state)),
 };
+
+/** The pages under whatever router is around them (the browser's, or the server's). */
+function Pages() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <AppRoutes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 /** The whole app's routing; a page that fails (or fails to load) shows the error page. */
 export function AppRouter() {
-  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [state, setState] = useState(() => ({
+    action: browserHistory().action,
+    location: browserHistory().location,
+  }));
   // Back and forward change the address at once; the old page stays until the new one is ready.
   useLayoutEffect(
     () =>
-      history.listen(({ action, location }) =>
+      browserHistory().listen(({ action, location }) =>
         startTransition(() => setState({ action, location })),
       ),
     [],
   );
   return (
     <Router location={state.location} navigationType={state.action} navigator={navigator}>
-      <RouteErrorBoundary>
-        <Suspense fallback={null}>
-          <AppRoutes />
-        </Suspense>
-      </RouteErrorBoundary>
+      <Pages />
+    </Router>
+  );
+}
+
+/** Links' addresses on the server, which renders one page and goes nowhere. */
+const serverNavigator: Navigator = {
+  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+  encodeLocation(to) {
+    const url = new URL(typeof to === 'string' ? to : createPath(to), 'http://localhost');
+    return { pathname: url.pathname, search: url.search, hash: url.hash };
+  },
+  go() {},
+  push() {},
+  replace() {},
+};
+
+/** The pages at `url` as the server renders them (web/ssr): the same tree, nowhere to navigate. */
+export function StaticRouter({ url }: { url: string }) {
+  return (
+    <Router location={url} navigator={serverNavigator} static>
+      <Pages />
     </Router>
   );
 }

@@ -44,9 +44,24 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-window.addEventListener('storage', (event) => {
-  if (event.key === null || ['user', 'isAuth', 'isAdmin'].includes(event.key)) changed();
-});
+// The server renders pages too (web/ssr), where there is no window.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || ['user', 'isAuth', 'isAdmin'].includes(event.key)) changed();
+  });
+}
+
+export const VISITOR: SessionHints = { user: null, isAuth: false, isAdmin: false };
+let rendered: SessionHints = VISITOR;
+
+/**
+ * The hints a server-rendered page was drawn with (from its session cookie). The server renders
+ * with them, and the browser hydrates with them, so both draw the same page; the browser then
+ * draws again with its own hints if they differ.
+ */
+export function setRenderedSession(hints: SessionHints): void {
+  rendered = hints;
+}
 
 export function saveSession(user: StoredUser, isAdmin: boolean): void {
   localStorage.setItem('user', JSON.stringify(user));
@@ -67,10 +82,14 @@ export function getSession(): SessionHints {
 }
 
 export function useSession(): SessionHints {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, read);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    read,
+    () => rendered,
+  );
 }
 
 /**

@@ -33,10 +33,13 @@ export function deferredLocalStorage<S>({
       console.warn('could not save the player state', error);
     }
   };
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
+  // The server renders pages too (web/ssr), where there is no window and nothing to save.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
 
   return {
     getItem(name) {

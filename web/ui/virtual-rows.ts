@@ -61,6 +61,12 @@ export function nextRange(
   return covered ? current : rowRange(view);
 }
 
+/**
+ * The first guess's height: a tall screen. It does not read the window, so a list the server
+ * rendered (web/ssr) starts with the rows the browser's first render draws, and hydrates as drawn.
+ */
+const FIRST_GUESS_PX = 1080;
+
 export interface RowWindow {
   /** Put on the element that holds the rows; its height is set to fit them all. */
   ref: (element: HTMLElement | null) => void;
@@ -74,10 +80,10 @@ export interface RowWindow {
  * a playlist of thousands of songs costs as much to show as one of twenty. Rows have a fixed
  * height; the list may sit anywhere inside a scrolling ancestor (or the window).
  *
- * The element lives in a ref, not in state, and the first guess (a screenful from the list's
- * top) stands while it holds the rows in view: mounting renders the list once, where keeping the
- * element in state and narrowing the guess rendered it three times before the first paint. The
- * overscan comes with the first scroll that needs it.
+ * The element lives in a ref, not in state, and the first guess (a tall screenful from the
+ * list's top) stands while it holds the rows in view: mounting renders the list once, where
+ * keeping the element in state and narrowing the guess rendered it three times before the first
+ * paint. The overscan comes with the first scroll that needs it.
  */
 export function useRowWindow(count: number, rowHeight: number, overscan = 8): RowWindow {
   const element = useRef<HTMLElement | null>(null);
@@ -85,7 +91,7 @@ export function useRowWindow(count: number, rowHeight: number, overscan = 8): Ro
   const parent = useRef<HTMLElement | null | undefined>(undefined);
   const [range, setRange] = useState(() => ({
     start: 0,
-    end: Math.min(count, Math.ceil((globalThis.innerHeight || 800) / rowHeight)),
+    end: Math.min(count, Math.ceil(FIRST_GUESS_PX / rowHeight)),
   }));
   const frame = useRef(0);
 
