@@ -7,6 +7,7 @@ import type { App, Deps, Module } from './deps.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { modules } from './modules/index.ts';
+import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -105,7 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     },
     async () => app.swagger(),
   );
-  await webAppRoutes(app, { webDir: config.webDir });
+  await webAppRoutes(app, {
+    webDir: config.webDir,
+    ...(config.webDir ? { render: serverPages(deps) } : {}),
+  });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });

@@ -6,6 +6,9 @@ import { catalogIsEmpty, seedDemoCatalog } from './db/demo/seed.ts';
 import { createMediaStore } from './media/create-store.ts';
 
 async function main(): Promise<void> {
+  // The server renders some pages with React (modules/pages), whose development build is several
+  // times slower; it is loaded after this line.
+  process.env.NODE_ENV ??= 'production';
   let config: ReturnType<typeof loadConfig>;
   let media: ReturnType<typeof createMediaStore>;
   try {

@@ -150,6 +150,9 @@ const scenario: Scenario = {
         const observer = new MutationObserver(() => {
           if (document.querySelector('[data-testid="song-row"]')) {
             performance.mark('first-row');
+            // Shown with the next frame: its animation callbacks run once the main thread is
+            // free (scripts can hold it after the rows are in the DOM), just before it paints.
+            requestAnimationFrame(() => performance.mark('first-row-shown'));
             observer.disconnect();
           }
         });
@@ -162,21 +165,30 @@ const scenario: Scenario = {
       await page.goto(pageUrl);
       await page.getByTestId('song-row').first().waitFor();
       let rendered = 0;
-      /** Times from the start of the page's navigation to its first row in the DOM. */
+      /** Of the last `firstRowTimes`: times from the navigation's start to the row in the DOM. */
+      let inDom: number[] = [];
+      /** Times from the start of the page's navigation to the frame that shows its first row. */
       const firstRowTimes = async (open: () => Promise<unknown>) => {
         const times: number[] = [];
+        inDom = [];
         for (let i = 0; i < LOADS; i++) {
           await open();
           await page.getByTestId('song-row').first().waitFor();
-          times.push(
-            await page.evaluate(() => {
-              const entry = performance.getEntriesByType(
-                'navigation',
-              )[0] as PerformanceNavigationTiming;
-              const mark = performance.getEntriesByName('first-row')[0];
-              return (mark?.startTime ?? performance.now()) - entry.startTime;
-            }),
+          await page.waitForFunction(
+            () => performance.getEntriesByName('first-row-shown').length > 0,
           );
+          // (No function is declared inside: the bench's TypeScript loader would wrap it in a
+          // helper the page does not have.)
+          const [dom, shown] = await page.evaluate(() =>
+            ['first-row', 'first-row-shown'].map(
+              (name) =>
+                (performance.getEntriesByName(name)[0]?.startTime ?? performance.now()) -
+                (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                  .startTime,
+            ),
+          );
+          times.push(shown!);
+          inDom.push(dom!);
           rendered = await page.getByTestId('song-row').count();
         }
         return times;
@@ -187,6 +199,7 @@ const scenario: Scenario = {
         await page.goto('about:blank');
         await page.goto(pageUrl);
       });
+      const firstInDom = inDom;
       // The same page loaded again in a tab that already shows Chorus (a reload, or a link
       // opened from another Chorus page): the renderer and its compiled code are reused.
       const reloaded = await firstRowTimes(() => page.reload());
@@ -221,7 +234,7 @@ const scenario: Scenario = {
           value: percentile(firstRows, 50),
           unit: 'ms',
           budget: { op: '<=', value: 300 },
-          note: `in a new tab; max ${Math.max(...firstRows).toFixed(0)} ms over ${LOADS} loads with a warm cache; ${rendered} of ${SONGS} rows in the DOM; load average ${pageLoad.toFixed(2)}`,
+          note: `in a new tab (the page drawn by the server); max ${Math.max(...firstRows).toFixed(0)} ms over ${LOADS} loads with a warm cache; in the DOM (the HTML) at ${percentile(firstInDom, 50).toFixed(0)} ms (median); ${rendered} of ${SONGS} rows in the DOM; load average ${pageLoad.toFixed(2)}`,
         },
         {
           name: 'first rows shown, tab already on Chorus (median)',

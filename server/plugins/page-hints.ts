@@ -24,7 +24,9 @@ function readManifest(webDir: string): Manifest | null {
  * for the page's code only once the app's script has run, and for the data only once that code
  * has run. Chunks the HTML already loads are left out. Built once per route.
  */
-export function pageHints(webDir: string | null): (pathname: string) => string[] {
+export function pageHints(
+  webDir: string | null,
+): (pathname: string, options?: { data?: boolean }) => string[] {
   const manifest = webDir ? readManifest(webDir) : null;
   /** `key` and every chunk it imports, depth first, leaving out those in `skip` (added to it). */
   const chunks = (key: string, skip: Set<string>, out: string[] = []): string[] => {
@@ -49,13 +51,18 @@ export function pageHints(webDir: string | null): (pathname: string) => string[]
     return links;
   };
 
-  return (pathname) => {
+  /** With `data: false` (a page rendered with its data) only the code is hinted. */
+  return (pathname, { data = true }: { data?: boolean } = {}) => {
     const match = matchClientRoute(pathname);
     const hint = match ? PAGE_HINTS[match.route] : undefined;
     if (!match || !hint) return [];
     const links = [...moduleLinks(hint.module)];
     // Only well-formed ids: a page with a bad one shows its error without asking.
-    if (hint.data && Object.values(match.params).every((value) => /^[1-9]\d{0,15}$/.test(value))) {
+    if (
+      data &&
+      hint.data &&
+      Object.values(match.params).every((value) => /^[1-9]\d{0,15}$/.test(value))
+    ) {
       links.push(`<${hint.data(match.params)}>; rel=preload; as=fetch; crossorigin`);
     }
     return links;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../contract/routes.ts';
+import { PAGE_STATE_ID } from '../../web/ssr/page-state.ts';
 import { notFound } from '../lib/errors.ts';
+import type { PageRenderer, RenderedPage } from '../modules/pages/server-pages.ts';
 import { pageHints } from './page-hints.ts';
 
 const TYPES: Record<string, string> = {
@@ -23,6 +25,8 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmani
 
 interface CachedFile {
   body: Buffer;
+  /** Made for one request (a rendered page): compressed quickly, and not kept. */
+  dynamic?: boolean;
   gzip?: Buffer;
   brotli?: Buffer;
   type: string;
@@ -34,7 +38,10 @@ interface CachedFile {
  * (status 404 for paths the app does not know, so it shows its own 404 page). Files are read
  * and compressed once, then kept in memory: the whole build is a few hundred kilobytes.
  */
-export async function webAppRoutes(app: FastifyInstance, options: { webDir: string | null }) {
+export async function webAppRoutes(
+  app: FastifyInstance,
+  options: { webDir: string | null; render?: PageRenderer },
+) {
   const cache = new Map<string, CachedFile | null>();
   const hints = pageHints(options.webDir);
 
@@ -63,8 +70,17 @@ export async function webAppRoutes(app: FastifyInstance, options: { webDir: stri
   function send(request: FastifyRequest, reply: FastifyReply, file: CachedFile): FastifyReply {
     reply.type(file.type);
     if (file.compressible) {
-      reply.header('vary', 'accept-encoding');
+      // A rendered page is drawn for the caller its cookie names.
+      reply.header('vary', file.dynamic ? 'accept-encoding, cookie' : 'accept-encoding');
       const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (file.dynamic) {
+        if (/\bgzip\b/.test(accepted)) {
+          return reply
+            .header('content-encoding', 'gzip')
+            .send(zlib.gzipSync(file.body, { level: 6 }));
+        }
+        return reply.send(file.body);
+      }
       if (/\bbr\b/.test(accepted)) {
         file.brotli ??= zlib.brotliCompressSync(file.body);
         return reply.header('content-encoding', 'br').send(file.brotli);
@@ -75,6 +91,32 @@ export async function webAppRoutes(app: FastifyInstance, options: { webDir: stri
       }
     }
     return reply.send(file.body);
+  }
+
+  /** index.html with a server-rendered page in `#root` and its state beside it. */
+  function rendered(index: CachedFile, page: RenderedPage): CachedFile | null {
+    const html = index.body.toString('utf8');
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) return null;
+    const body = html.replace(
+      root,
+      () =>
+        `<div id="root">${page.html}</div><script id="${PAGE_STATE_ID}" type="application/json">${page.state}</script>`,
+    );
+    return { body: Buffer.from(body), type: index.type, compressible: true, dynamic: true };
+  }
+
+  /** The caller's page drawn by the server, or null for the static shell (see serverPages). */
+  async function renderFor(request: FastifyRequest, index: CachedFile): Promise<CachedFile | null> {
+    if (!options.render) return null;
+    try {
+      const page = await options.render(request, request.url);
+      return page ? rendered(index, page) : null;
+    } catch (error) {
+      // The browser draws the page itself, as it does for every page the server does not render.
+      request.log.error({ err: error }, 'server rendering failed');
+      return null;
+    }
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -107,11 +149,14 @@ export async function webAppRoutes(app: FastifyInstance, options: { webDir: stri
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    reply.header('cache-control', 'no-cache');
-    const links = hints(pathname);
+    const page = isClientRoute(pathname) ? await renderFor(request, index) : null;
+    // A rendered page holds what its caller may see: kept by the browser only, and per cookie.
+    reply.header('cache-control', page ? 'private, no-cache' : 'no-cache');
+    // Its data is in the page already: only its code is worth a hint.
+    const links = hints(pathname, { data: page === null });
     if (links.length > 0) reply.header('link', links.join(', '));
     reply.status(isClientRoute(pathname) ? 200 : 404);
-    return send(request, reply, index);
+    return send(request, reply, page ?? index);
   };
 
   app.get('/', { config: { policy: 'public' }, schema: { hide: true } }, handler);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { createListener, signIn } from './support.ts';
+import { createListener, pageErrors, signIn } from './support.ts';
 
 const player = (page: Page) => page.getByRole('region', { name: 'Player' });
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your Library' });
@@ -195,7 +195,12 @@ test('a visitor sees a public playlist, with the mosaic of its song covers, but 
 
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
-  await visitorPage.goto(`/viewPlaylist/${open}`);
+  const problems = pageErrors(visitorPage);
+  // A shared link comes drawn by the server: its rows are in the HTML itself.
+  const opened = await visitorPage.goto(`/viewPlaylist/${open}`);
+  const html = (await opened?.text()) ?? '';
+  expect(html).toContain('Shared with all');
+  expect(html.match(/data-testid="song-row"/g)).toHaveLength(seen.size);
   await expect(visitorPage.getByRole('heading', { name: 'Shared with all' })).toBeVisible();
   await expect(visitorPage.getByText('Sharing Owner', { exact: true })).toBeVisible();
   await expect(visitorPage.getByTestId('song-row')).toHaveCount(seen.size);
@@ -203,6 +208,18 @@ test('a visitor sees a public playlist, with the mosaic of its song covers, but 
   // Not the owner: no remove buttons, no drag handles.
   await expect(visitorPage.getByRole('button', { name: /from this playlist$/ })).toHaveCount(0);
   await expect(visitorPage.getByRole('button', { name: /^Move / })).toHaveCount(0);
+
+  // The browser took the drawn page over: its rows play.
+  const row = visitorPage.getByTestId('song-row').first();
+  const title = (await row.getByTestId('song-title').textContent()) ?? '';
+  await row.hover();
+  await row.getByRole('button', { name: `Play ${title}` }).click();
+  await expectAudioAdvancing(visitorPage);
+  // Reloaded with that song saved in the player, the drawn page is taken over as cleanly, and
+  // the player bar then shows the saved song.
+  await visitorPage.reload();
+  await expect(visitorPage.getByTestId('now-playing-title')).toHaveText(title);
+  expect(problems).toEqual([]);
 
   await visitorPage.goto(`/viewPlaylist/${hidden}`);
   await expect(visitorPage.getByText('No playlist found')).toBeVisible();

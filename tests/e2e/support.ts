@@ -84,3 +84,16 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
 export async function clearStorage(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.clear());
 }
+
+/**
+ * Errors the page reports from now on (console errors and uncaught exceptions), for a journey to
+ * expect none: React reports a server-rendered page it could not take over as drawn this way.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

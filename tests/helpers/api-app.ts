@@ -44,11 +44,13 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
 export async function createTestApp(
   env: Record<string, string> = {},
   extraModules: Module[] = [],
+  /** The built web app to serve (none by default: API tests call the API). */
+  webDir: string | null = null,
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-api-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
-    webDir: null,
+    webDir,
   };
   const schema = testDatabaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYLIST_FIRST_SONGS } from '../../../contract/routes.ts';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createArtist,
+  createPlaylist,
+  createSong,
+  createUser,
+  type TestUser,
+} from '../../../tests/helpers/factories.ts';
+import type { PageState } from '../../../web/ssr/page-state.ts';
+import { SESSION_COOKIE } from '../../plugins/policies.ts';
+
+/** The built app's shell as far as the server cares: where the page goes. */
+const SHELL =
+  '<!doctype html><html><head><title>Chorus</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+
+const STATE = /<script id="chorus-page-state" type="application\/json">(.*?)<\/script>/s;
+
+describe('pages drawn by the server', () => {
+  let t: TestContext;
+  let webDir: string;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+  let publicId: number;
+  let privateId: number;
+  let trickyId: number;
+  const titles: string[] = [];
+
+  const open = (url: string, user: TestUser | null = null) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      ...(user ? { cookies: { [SESSION_COOKIE]: user.token } } : {}),
+    });
+
+  /** The state the page hands the browser, or null for the static shell. */
+  const stateOf = (body: string): PageState | null => {
+    const match = STATE.exec(body);
+    return match ? (JSON.parse(match[1]!) as PageState) : null;
+  };
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), SHELL);
+    t = await createTestApp({}, [], webDir);
+    owner = await createUser(t.deps, { name: 'Page Owner' });
+    stranger = await createUser(t.deps);
+    admin = await createUser(t.deps, { role: 'admin' });
+    const artist = await createArtist(t.deps, { name: 'Drawn Artist' });
+    publicId = (await createPlaylist(t.deps, owner.id, { name: 'Drawn in public' })).id;
+    privateId = (
+      await createPlaylist(t.deps, owner.id, { name: 'Drawn in private', isPublic: false })
+    ).id;
+    trickyId = (
+      await createPlaylist(t.deps, owner.id, { name: '</script><script>alert(1)</script> & <b>' })
+    ).id;
+    const now = new Date().toISOString();
+    for (let i = 0; i < PLAYLIST_FIRST_SONGS + 5; i++) {
+      const title = `Drawn song ${i + 1}`;
+      const song = await createSong(t.deps, { artistIds: [artist.id], title });
+      titles.push(title);
+      for (const playlistId of [publicId, privateId]) {
+        await t.deps.db
+          .insertInto('playlist_songs')
+          .values({ playlist_id: playlistId, song_id: song.id, position: i, added_at: now })
+          .execute();
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('draws a public playlist with its first rows, and hands the browser what it drew with', async () => {
+    const response = await open(`/viewPlaylist/${publicId}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.body;
+    expect(body).toContain('Drawn in public</h1>');
+    expect(body).toContain('data-testid="song-row"');
+    expect(body).toContain('Drawn song 1<');
+    const state = stateOf(body);
+    expect(state?.session).toEqual({ user: null, isAuth: false, isAdmin: false });
+    // The first answer the API gives this caller, under the page's query key.
+    const api = await open(`/api/user/playlistById/${publicId}?limit=${PLAYLIST_FIRST_SONGS}`);
+    expect(state?.queries).toEqual([
+      [['library', 'playlist', publicId, 'head'], (api.json() as { data: unknown }).data],
+    ]);
+    // Drawn for this caller: kept by the browser only, and never hinted to be fetched again.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(String(response.headers.vary)).toContain('cookie');
+    expect(String(response.headers.link ?? '')).not.toContain('as=fetch');
+  });
+
+  it('draws only the first rows, not the whole playlist', async () => {
+    const body = (await open(`/viewPlaylist/${publicId}`)).body;
+    const head = stateOf(body)?.queries[0]?.[1] as { songs: unknown[]; songCount: number };
+    expect(head.songs).toHaveLength(PLAYLIST_FIRST_SONGS);
+    expect(head.songCount).toBe(PLAYLIST_FIRST_SONGS + 5);
+    expect(body).not.toContain(`${titles.at(-1)}<`);
+  });
+
+  it('draws a private playlist for its owner only; others get the shell, which tells them nothing', async () => {
+    const mine = await open(`/viewPlaylist/${privateId}`, owner);
+    expect(mine.body).toContain('Drawn in private</h1>');
+    expect(stateOf(mine.body)?.session).toEqual({
+      user: { _id: owner.id, name: 'Page Owner', email: owner.email },
+      isAuth: true,
+      isAdmin: false,
+    });
+    for (const caller of [null, stranger]) {
+      const response = await open(`/viewPlaylist/${privateId}`, caller);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SHELL);
+      expect(response.body).not.toContain('Drawn');
+    }
+  });
+
+  it('leaves administrators, unknown playlists and malformed ids to the browser', async () => {
+    expect((await open(`/viewPlaylist/${publicId}`, admin)).body).toBe(SHELL);
+    expect((await open('/viewPlaylist/999999')).body).toBe(SHELL);
+    const bad = await open('/viewPlaylist/abc');
+    expect(bad.statusCode).toBe(200);
+    expect(bad.body).toBe(SHELL);
+    // Other pages are not drawn by the server.
+    expect((await open('/')).body).toBe(SHELL);
+  });
+
+  it('escapes what listeners typed, in the markup and in the state', async () => {
+    const body = (await open(`/viewPlaylist/${trickyId}`)).body;
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('<b>');
+    expect(body.match(/<\/script>/g)).toHaveLength(2); // the state's own, and the app's
+    const head = stateOf(body)?.queries[0]?.[1] as { name: string };
+    expect(head.name).toBe('</script><script>alert(1)</script> & <b>');
+  });
+
+  it('sends the drawn page compressed when the browser accepts it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/viewPlaylist/${publicId}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const zlib = await import('node:zlib');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('Drawn in public</h1>');
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { Playlist } from '../../../contract/playlists.ts';
+import { matchClientRoute, PLAYLIST_FIRST_SONGS } from '../../../contract/routes.ts';
+import { type PageState, pageStateJson } from '../../../web/ssr/page-state.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import { createPlaylistsService } from '../playlists/playlists.routes.ts';
+
+/** A page drawn on the server: the markup for `#root` and its state as JSON for the browser. */
+export interface RenderedPage {
+  html: string;
+  state: string;
+}
+
+/** Draws the page at `url` for the request's caller, or answers null to leave it to the browser. */
+export type PageRenderer = (request: FastifyRequest, url: string) => Promise<RenderedPage | null>;
+
+type RenderModule = typeof import('../../../web/ssr/render-page.tsx');
+
+/** The hints the browser keeps for a caller (web/lib/session.ts), as its cookie tells them. */
+function sessionOf(caller: Caller | null): PageState['session'] {
+  if (!caller) return { user: null, isAuth: false, isAdmin: false };
+  return {
+    user: { _id: caller.userId, name: caller.name, email: caller.email },
+    isAuth: true,
+    isAdmin: false,
+  };
+}
+
+/**
+ * Pages the server renders with their data, so they show as soon as their HTML arrives: the
+ * playlist page (its header and first songs). A playlist link opened in a new tab would
+ * otherwise wait for the app's code to load, compile and run in a fresh renderer first, some
+ * 300 ms. The page is rendered by the web app's own components (web/ssr/render-page.tsx) and
+ * hydrated by the browser, and it holds exactly what the API answers the same caller: a private
+ * playlist only for its owner. Every other page, and any failure, gets the static shell.
+ */
+export function serverPages(deps: Deps): PageRenderer {
+  const playlists = createPlaylistsService(deps);
+  let renderer: Promise<RenderModule> | null = null;
+  const load = () => {
+    renderer ??= import('../../../web/ssr/render-page.tsx');
+    return renderer;
+  };
+  // Loaded at once (in the background), so the first visitor does not wait for it.
+  load().catch(() => {});
+
+  async function firstSongs(id: number, caller: Caller | null): Promise<Playlist | null> {
+    try {
+      const read = await playlists.read(id, caller, {
+        page: { limit: PLAYLIST_FIRST_SONGS, offset: 0 },
+      });
+      if (read.answer === null) return null;
+      if (Buffer.isBuffer(read.answer)) {
+        return (JSON.parse(read.answer.toString('utf8')) as { data: Playlist }).data;
+      }
+      return read.answer.data;
+    } catch (error) {
+      // Missing, or private to someone else: the browser shows its own "No playlist found".
+      if (error instanceof AppError && error.statusCode < 500) return null;
+      throw error;
+    }
+  }
+
+  return async (request, url) => {
+    const match = matchClientRoute(url.split('?')[0] ?? '/');
+    if (match?.route !== '/viewPlaylist/:id') return null;
+    const caller = request.caller;
+    // Administrators are sent to their own area, which the browser draws.
+    if (caller?.role === 'admin') return null;
+    const id = match.params.id ?? '';
+    if (!/^[1-9]\d{0,15}$/.test(id)) return null;
+    const playlist = await firstSongs(Number(id), caller);
+    if (!playlist) return null;
+    const { renderPage } = await load();
+    const { html, state } = await renderPage({ url, session: sessionOf(caller), playlist });
+    return { html, state: pageStateJson(state) };
+  };
+}
