@@ -221,27 +221,54 @@ export function useMoveSong(playlistId: number) {
   });
 }
 
-export function useToggleLike() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ songId, like }: { songId: number; like: boolean }) =>
-      api<unknown>(`/songs/${songId}/like`, { method: like ? 'PUT' : 'DELETE' }),
-    onMutate: async ({ songId, like }) => {
+/** Every like toggle's mutations, so each can tell whether others are still on their way. */
+const LIKE_TOGGLES = ['library', 'toggle-like'] as const;
+
+/** `liked` with `songId` in or out. */
+function withLike(liked: Set<number> | undefined, songId: number, like: boolean): Set<number> {
+  const next = new Set(liked ?? []);
+  if (like) next.add(songId);
+  else next.delete(songId);
+  return next;
+}
+
+/**
+ * A heart's toggle: the liked ids change at once, and only this song's change is undone if the
+ * server refuses. Several toggles may be on their way (a listener liking down a list); the liked
+ * lists are fetched again once the last of them has settled, since an answer fetched earlier
+ * would not hold the ones still on their way and would flip their hearts back meanwhile.
+ * `send` makes the call (a parameter so the rules can be tested without a server).
+ */
+export function likeToggleOptions(
+  client: QueryClient,
+  send: (songId: number, like: boolean) => Promise<unknown> = (songId, like) =>
+    api<unknown>(`/songs/${songId}/like`, { method: like ? 'PUT' : 'DELETE' }),
+) {
+  return {
+    mutationKey: LIKE_TOGGLES,
+    mutationFn: ({ songId, like }: { songId: number; like: boolean }) => send(songId, like),
+    onMutate: async ({ songId, like }: { songId: number; like: boolean }) => {
       await client.cancelQueries({ queryKey: libraryKeys.likedIds });
-      const before = client.getQueryData<Set<number>>(libraryKeys.likedIds);
-      const next = new Set(before ?? []);
-      if (like) next.add(songId);
-      else next.delete(songId);
-      client.setQueryData(libraryKeys.likedIds, next);
-      return { before };
+      client.setQueryData<Set<number>>(libraryKeys.likedIds, (liked) =>
+        withLike(liked, songId, like),
+      );
     },
-    onError: (_error, _input, context) => {
-      client.setQueryData(libraryKeys.likedIds, context?.before ?? new Set<number>());
+    onError: (_error: unknown, { songId, like }: { songId: number; like: boolean }) => {
+      client.setQueryData<Set<number>>(libraryKeys.likedIds, (liked) =>
+        withLike(liked, songId, !like),
+      );
     },
-    onSettled: () =>
-      Promise.all([
+    onSettled: async () => {
+      // This toggle still counts itself.
+      if (client.isMutating({ mutationKey: LIKE_TOGGLES }) > 1) return;
+      await Promise.all([
         client.invalidateQueries({ queryKey: libraryKeys.liked }),
         client.invalidateQueries({ queryKey: libraryKeys.likedIds }),
-      ]),
-  });
+      ]);
+    },
+  };
+}
+
+export function useToggleLike() {
+  return useMutation(likeToggleOptions(useQueryClient()));
 }
