@@ -8,9 +8,6 @@ import { AppRouter, preloadRoute } from './router.tsx';
 import { readPageState } from './ssr/page-state.ts';
 import './styles.css';
 
-restorePlayer();
-void restoreSession();
-
 // A page the server rendered (web/ssr) comes with what it was drawn with; the first render here
 // uses the same, so it takes over the server's markup as it is.
 const state = readPageState();
@@ -19,10 +16,18 @@ if (state) {
   for (const [key, data] of state.queries) queryClient.setQueryData(key, data);
 }
 
+restorePlayer();
+// The server saw a session the hints here do not know of (a login in another browser profile,
+// cleared storage): ask for it too.
+void restoreSession(state?.session.isAuth === true);
+
 // The first page's code (and the player bar's, when a saved song shows in it) comes before the
-// first render, so the page draws with the shell. (Not a top-level await: the page's modules
-// import this entry's chunk, which must finish evaluating.)
-void Promise.all([preloadRoute(window.location.pathname), preloadPlayer()]).then(() => {
+// first render, so the page draws with the shell. A page the server drew is on screen already, so
+// its code is waited for however long it takes: hydrating without it would put the page's
+// fallback in place of the drawn page. (Not a top-level await: the page's modules import this
+// entry's chunk, which must finish evaluating.)
+const route = preloadRoute(window.location.pathname, state ? null : 500);
+void Promise.all([route, preloadPlayer()]).then(() => {
   const root = document.getElementById('root')!;
   const app = (
     <App client={queryClient}>

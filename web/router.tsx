@@ -178,11 +178,16 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the pages the address shows (at most `capMs`), so the first render draws the
- * page with the shell instead of a fallback that holds the page back 300 ms. With `data` (the
+ * Loads the code of the pages the address shows (waiting at most `capMs`, or for all of it with
+ * null), so the first render draws the page with the shell instead of a fallback that holds the
+ * page back 300 ms. With `data` (the
  * default) each page also asks for its data; the server, which hands the data in itself, does not.
  */
-export function preloadRoute(pathname: string, capMs = 500, data = true): Promise<unknown> {
+export function preloadRoute(
+  pathname: string,
+  capMs: number | null = 500,
+  data = true,
+): Promise<unknown> {
   const matches = (matchRoutes(routes, pathname) ?? []).map((match) => ({
     type: (match.route.element as { type?: unknown } | undefined)?.type,
     params: match.params,
@@ -193,6 +198,7 @@ export function preloadRoute(pathname: string, capMs = 500, data = true): Promis
     const preload = (type as Partial<PageComponent> | undefined)?.preload;
     return preload ? [preload(data ? params : undefined).catch(() => undefined)] : [];
   });
+  if (capMs === null) return Promise.all(loads);
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, capMs))]);
 }
 

@@ -242,3 +242,76 @@ test('an empty playlist says so and its play button is disabled', async ({ page,
   ).toBeDisabled();
   await expect(page.getByTestId('cover-placeholder')).toBeVisible();
 });
+
+test('a drawn playlist stays on screen while its code is slow to arrive, then plays', async ({
+  page,
+}) => {
+  const owner = await createListener({ name: 'Slow Network Owner' });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const songs = (await (await page.request.get('/api/songs?limit=3')).json()).items as {
+    _id: number;
+    title: string;
+  }[];
+  const created = await page.request.post('/api/user/addPlaylist', {
+    headers: auth,
+    data: { name: 'Over a slow line', isPublic: true },
+  });
+  const id = (await created.json()).data._id as number;
+  for (const song of songs) {
+    await page.request.post(`/api/user/addSongPlaylist/${id}`, {
+      headers: auth,
+      data: { songId: song._id },
+    });
+  }
+  const problems = pageErrors(page);
+  // The page's own code takes 2 s to come, far longer than the app's usual wait for it.
+  let codeHere = false;
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/playlist-page-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+    codeHere = true;
+    release();
+  });
+  const started = Date.now();
+  await page.goto(`/viewPlaylist/${id}`, { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Over a slow line' });
+  await expect(heading).toBeVisible();
+  // Meanwhile the app has started and hydrated what it could: the drawn page stays as drawn.
+  await page.waitForTimeout(Math.max(0, 1300 - (Date.now() - started)));
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId('song-row')).toHaveCount(songs.length);
+  expect(codeHere).toBe(false);
+  await arrived;
+  const row = page.getByTestId('song-row').first();
+  await row.hover();
+  await row.getByRole('button', { name: `Play ${songs[0]!.title}` }).click();
+  await expectAudioAdvancing(page);
+  expect(problems).toEqual([]);
+});
+
+test('a session the browser had no hints for is picked up from a drawn page', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener({ name: 'Cookie Only' });
+  const created = await page.request.post('/api/user/addPlaylist', {
+    headers: { authorization: `Bearer ${listener.token}` },
+    data: { name: 'Mine, hints or not', isPublic: false },
+  });
+  const id = (await created.json()).data._id as number;
+  // The session cookie alone: storage was cleared, or the login happened elsewhere.
+  await context.addCookies([
+    { name: 'chorus_session', value: listener.token, url: process.env.CHORUS_URL!, httpOnly: true },
+  ]);
+  const problems = pageErrors(page);
+  await page.goto(`/viewPlaylist/${id}`);
+  await expect(page.getByRole('heading', { name: 'Mine, hints or not' })).toBeVisible();
+  // The page the server drew knew the session; the app asks for it and keeps the hints.
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveText('C');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('isAuth'))).toBe('true');
+  expect(problems).toEqual([]);
+});

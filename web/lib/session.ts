@@ -111,10 +111,11 @@ export async function logout(): Promise<void> {
 
 /**
  * After a reload the hints may be stale (the session expired, was revoked, or the account was
- * blocked): ask the server once and bring the hints in line.
+ * blocked, or the page the server drew says a session exists that the hints lack): ask the server
+ * once and bring the hints in line.
  */
-export async function restoreSession(): Promise<void> {
-  if (!read().isAuth) return;
+export async function restoreSession(serverSawSession = false): Promise<void> {
+  if (!read().isAuth && !serverSawSession) return;
   try {
     const answer = await api<MeAnswer>('/auth/me');
     rememberLogin(answer);

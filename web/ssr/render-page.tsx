@@ -24,7 +24,7 @@ export interface PageInput {
  */
 export async function renderPage(input: PageInput): Promise<{ html: string; state: PageState }> {
   // The page's code, without its data (which the caller hands in).
-  await preloadRoute(input.url.split('?')[0] ?? '/', 10_000, false);
+  await preloadRoute(input.url.split('?')[0] ?? '/', null, false);
   const queries: PageState['queries'] = [];
   if (input.playlist) queries.push([playlistHeadKey(input.playlist._id), input.playlist]);
   const client = createQueryClient();

@@ -32,6 +32,10 @@ export function CoverImage({
       decoding="async"
       className={className}
       onError={() => setFailed(true)}
+      // An image the server drew may have failed before the browser's code could listen.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0 && usable !== fallback) setFailed(true);
+      }}
     />
   );
 }

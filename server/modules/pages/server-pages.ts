@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { Id } from '../../../contract/common.ts';
 import type { Playlist } from '../../../contract/playlists.ts';
 import { matchClientRoute, PLAYLIST_FIRST_SONGS } from '../../../contract/routes.ts';
 import { type PageState, pageStateJson } from '../../../web/ssr/page-state.ts';
@@ -43,8 +44,9 @@ export function serverPages(deps: Deps): PageRenderer {
     renderer ??= import('../../../web/ssr/render-page.tsx');
     return renderer;
   };
-  // Loaded at once (in the background), so the first visitor does not wait for it.
-  load().catch(() => {});
+  // Loaded at once (in the background), so the first visitor does not wait for it; not under
+  // `npm run dev`, whose pages Vite serves (and whose server restarts on every file it imported).
+  if (process.env.NODE_ENV === 'production') load().catch(() => {});
 
   async function firstSongs(id: number, caller: Caller | null): Promise<Playlist | null> {
     try {
@@ -69,9 +71,10 @@ export function serverPages(deps: Deps): PageRenderer {
     const caller = request.caller;
     // Administrators are sent to their own area, which the browser draws.
     if (caller?.role === 'admin') return null;
-    const id = match.params.id ?? '';
-    if (!/^[1-9]\d{0,15}$/.test(id)) return null;
-    const playlist = await firstSongs(Number(id), caller);
+    const id = Number(match.params.id);
+    // The API's own id range: past it the page shows its "No playlist found" without asking.
+    if (!Number.isInteger(id) || id < 1 || id > Id.maximum!) return null;
+    const playlist = await firstSongs(id, caller);
     if (!playlist) return null;
     const { renderPage } = await load();
     const { html, state } = await renderPage({ url, session: sessionOf(caller), playlist });

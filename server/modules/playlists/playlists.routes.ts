@@ -28,11 +28,22 @@ import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
 import { PlaylistsService, toId } from './playlists.service.ts';
 
+const services = new WeakMap<Deps, PlaylistsService>();
+
+/**
+ * The app's playlists service: one per app, so the playlist calls and the pages the server draws
+ * (modules/pages) share its cache of long playlists' songs.
+ */
 export function createPlaylistsService(deps: Deps): PlaylistsService {
-  return new PlaylistsService(
-    new PlaylistsRepository(deps.db, deps.dialect),
-    new CatalogRepository(deps.db),
-  );
+  let service = services.get(deps);
+  if (!service) {
+    service = new PlaylistsService(
+      new PlaylistsRepository(deps.db, deps.dialect),
+      new CatalogRepository(deps.db),
+    );
+    services.set(deps, service);
+  }
+  return service;
 }
 
 /** The listener policy guarantees a caller; this only narrows the type. */
