@@ -6,6 +6,22 @@ const player = (page: Page) => page.getByRole('region', { name: 'Player' });
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your Library' });
 const rowTitles = (page: Page) => page.getByTestId('song-row').getByTestId('song-title');
 
+/** A playlist of `owner`'s made through the API, holding `songIds` in order; answers its id. */
+async function playlistOf(
+  page: Page,
+  owner: { token: string },
+  data: { name: string; isPublic?: boolean },
+  songIds: number[] = [],
+): Promise<number> {
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const created = await page.request.post('/api/user/addPlaylist', { headers, data });
+  const id = (await created.json()).data._id as number;
+  for (const songId of songIds) {
+    await page.request.post(`/api/user/addSongPlaylist/${id}`, { headers, data: { songId } });
+  }
+  return id;
+}
+
 async function addCurrentSongTo(page: Page, playlist: string) {
   await player(page).getByRole('button', { name: 'Add to playlist' }).click();
   const popup = page.getByRole('dialog', { name: 'Add to playlist' });
@@ -167,31 +183,19 @@ test('a visitor sees a public playlist, with the mosaic of its song covers, but 
   browser,
 }) => {
   const owner = await createListener({ name: 'Sharing Owner' });
-  const auth = { authorization: `Bearer ${owner.token}` };
   const songs = (await (await page.request.get('/api/songs?limit=30')).json()).items as {
     _id: number;
     coverImage: string | null;
   }[];
-  const make = async (name: string, isPublic: boolean) =>
-    (
-      await (
-        await page.request.post('/api/user/addPlaylist', {
-          headers: auth,
-          data: { name, isPublic },
-        })
-      ).json()
-    ).data._id as number;
-  const open = await make('Shared with all', true);
-  const hidden = await make('Only mine', false);
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   for (const song of songs) {
     if (!song.coverImage || seen.has(song.coverImage) || seen.size >= 5) continue;
-    seen.add(song.coverImage);
-    await page.request.post(`/api/user/addSongPlaylist/${open}`, {
-      headers: auth,
-      data: { songId: song._id },
-    });
+    seen.set(song.coverImage, song._id);
   }
+  const open = await playlistOf(page, owner, { name: 'Shared with all', isPublic: true }, [
+    ...seen.values(),
+  ]);
+  const hidden = await playlistOf(page, owner, { name: 'Only mine', isPublic: false });
 
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
@@ -247,22 +251,16 @@ test('a drawn playlist stays on screen while its code is slow to arrive, then pl
   page,
 }) => {
   const owner = await createListener({ name: 'Slow Network Owner' });
-  const auth = { authorization: `Bearer ${owner.token}` };
   const songs = (await (await page.request.get('/api/songs?limit=3')).json()).items as {
     _id: number;
     title: string;
   }[];
-  const created = await page.request.post('/api/user/addPlaylist', {
-    headers: auth,
-    data: { name: 'Over a slow line', isPublic: true },
-  });
-  const id = (await created.json()).data._id as number;
-  for (const song of songs) {
-    await page.request.post(`/api/user/addSongPlaylist/${id}`, {
-      headers: auth,
-      data: { songId: song._id },
-    });
-  }
+  const id = await playlistOf(
+    page,
+    owner,
+    { name: 'Over a slow line', isPublic: true },
+    songs.map((song) => song._id),
+  );
   const problems = pageErrors(page);
   // The page's own code takes 2 s to come, far longer than the app's usual wait for it.
   let codeHere = false;
@@ -298,11 +296,7 @@ test('a session the browser had no hints for is picked up from a drawn page', as
   context,
 }) => {
   const listener = await createListener({ name: 'Cookie Only' });
-  const created = await page.request.post('/api/user/addPlaylist', {
-    headers: { authorization: `Bearer ${listener.token}` },
-    data: { name: 'Mine, hints or not', isPublic: false },
-  });
-  const id = (await created.json()).data._id as number;
+  const id = await playlistOf(page, listener, { name: 'Mine, hints or not', isPublic: false });
   // The session cookie alone: storage was cleared, or the login happened elsewhere.
   await context.addCookies([
     { name: 'chorus_session', value: listener.token, url: process.env.CHORUS_URL!, httpOnly: true },
