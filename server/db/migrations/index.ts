@@ -9,6 +9,7 @@ import * as searchRanked from './007-search-ranked.ts';
 import * as listedFlag from './008-listed-flag.ts';
 import * as searchVisibleOnly from './009-search-visible-only.ts';
 import * as searchTerms from './010-search-terms.ts';
+import * as playsByListener from './011-plays-by-listener.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '008-listed-flag', up: listedFlag.up },
   { name: '009-search-visible-only', up: searchVisibleOnly.up },
   { name: '010-search-terms', up: searchTerms.up },
+  { name: '011-plays-by-listener', up: playsByListener.up },
 ];

@@ -1,6 +1,8 @@
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist, createSong, createUser } from '../../../tests/helpers/factories.ts';
+import { PlaysRepository } from './plays.repository.ts';
 
 describe('POST /api/songs/:id/plays', () => {
   let t: TestContext;
@@ -75,5 +77,38 @@ describe('POST /api/songs/:id/plays', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/seconds/);
     expect((await report(long, {})).statusCode).toBe(400);
+  });
+
+  it("finds a listener's last play of a song by one key, not by walking the song's plays", async () => {
+    // A popular song: many listeners' plays, which the old read walked on every report.
+    const popular = (await createSong(t.deps, { artistIds: [artistId], duration: 200 })).id;
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    await t.deps.db
+      .insertInto('plays')
+      .values(
+        Array.from({ length: 2000 }, (_, i) => ({
+          song_id: popular,
+          user_id: null,
+          listener_key: `a:${i}`,
+          played_at: at,
+        })),
+      )
+      .execute();
+    const query = new PlaysRepository(t.deps.db).lastPlayQuery('a:7', popular).compile();
+    expect((await new PlaysRepository(t.deps.db).lastPlayAt('a:7', popular)) ?? '').toBe(at);
+    let plan: string;
+    if (t.deps.dialect === 'sqlite') {
+      const rows = await t.deps.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      plan = rows.rows.map((row) => row.detail).join('\n');
+    } else {
+      await sql`analyze plays`.execute(t.deps.db);
+      const rows = await t.deps.db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+      );
+      plan = rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+    }
+    expect(plan).toContain('plays_listener_song_idx');
   });
 });
