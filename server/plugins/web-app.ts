@@ -149,13 +149,14 @@ export async function webAppRoutes(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    const page = isClientRoute(pathname) ? await renderFor(request, index) : null;
+    const known = isClientRoute(pathname);
+    const page = known ? await renderFor(request, index) : null;
     // A rendered page holds what its caller may see: kept by the browser only, and per cookie.
     reply.header('cache-control', page ? 'private, no-cache' : 'no-cache');
     // Its data is in the page already: only its code is worth a hint.
     const links = hints(pathname, { data: page === null });
     if (links.length > 0) reply.header('link', links.join(', '));
-    reply.status(isClientRoute(pathname) ? 200 : 404);
+    reply.status(known ? 200 : 404);
     return send(request, reply, page ?? index);
   };
 

@@ -4,8 +4,6 @@ import { libraryKeys, likeToggleOptions } from './library-queries.ts';
 
 /** A call to the server that the test answers when it chooses. */
 interface Pending {
-  songId: number;
-  like: boolean;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -26,8 +24,6 @@ function setup(initial: number[]) {
   const send = (songId: number, like: boolean) =>
     new Promise<void>((resolve, reject) => {
       calls.push({
-        songId,
-        like,
         resolve: () => {
           if (like) server.add(songId);
           else server.delete(songId);
@@ -42,7 +38,14 @@ function setup(initial: number[]) {
   };
   const shown = () => [...(client.getQueryData<Set<number>>(libraryKeys.likedIds) ?? [])].sort();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-  return { client, calls, toggle, shown, settle, stop };
+  /** Answers call `index` (its toggle is `toggled`) and waits for what follows to settle. */
+  const answer = async (index: number, toggled: Promise<unknown>, refuse = false) => {
+    if (refuse) calls[index]!.reject(new Error('refused'));
+    else calls[index]!.resolve();
+    await toggled;
+    await settle();
+  };
+  return { client, calls, toggle, shown, settle, answer, stop };
 }
 
 describe('like toggles', () => {
@@ -58,13 +61,9 @@ describe('like toggles', () => {
     await t.settle();
     expect(t.shown()).toEqual([1, 2]);
     // The first call is answered while the second is still out: its heart must not flip back.
-    t.calls[0]!.resolve();
-    await first;
-    await t.settle();
+    await t.answer(0, first);
     expect(t.shown()).toEqual([1, 2]);
-    t.calls[1]!.resolve();
-    await second;
-    await t.settle();
+    await t.answer(1, second);
     expect(t.shown()).toEqual([1, 2]);
   });
 
@@ -77,13 +76,9 @@ describe('like toggles', () => {
     await t.settle();
     expect(t.shown()).toEqual([1]);
     // The unlike is refused while the like is still out: 5 comes back, 1 stays.
-    t.calls[1]!.reject(new Error('refused'));
-    await unlike;
-    await t.settle();
+    await t.answer(1, unlike, true);
     expect(t.shown()).toEqual([1, 5]);
-    t.calls[0]!.resolve();
-    await like;
-    await t.settle();
+    await t.answer(0, like);
     expect(t.shown()).toEqual([1, 5]);
   });
 });

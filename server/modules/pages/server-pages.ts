@@ -50,14 +50,7 @@ export function serverPages(deps: Deps): PageRenderer {
 
   async function firstSongs(id: number, caller: Caller | null): Promise<Playlist | null> {
     try {
-      const read = await playlists.read(id, caller, {
-        page: { limit: PLAYLIST_FIRST_SONGS, offset: 0 },
-      });
-      if (read.answer === null) return null;
-      if (Buffer.isBuffer(read.answer)) {
-        return (JSON.parse(read.answer.toString('utf8')) as { data: Playlist }).data;
-      }
-      return read.answer.data;
+      return await playlists.slicePlaylist(id, caller, { limit: PLAYLIST_FIRST_SONGS, offset: 0 });
     } catch (error) {
       // Missing, or private to someone else: the browser shows its own "No playlist found".
       if (error instanceof AppError && error.statusCode < 500) return null;

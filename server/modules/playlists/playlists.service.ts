@@ -223,6 +223,15 @@ export class PlaylistsService {
     return { etag, answer: read.json ? read.json(etag) : { data: read.build() } };
   }
 
+  /**
+   * A slice of a playlist as `read` answers it, without the entity tag: what a page the server
+   * draws shows (modules/pages).
+   */
+  async slicePlaylist(id: number, caller: Caller | null, page: SongsPage): Promise<Playlist> {
+    const row = await this.visible(id, caller);
+    return (await this.slice(row, caller?.userId ?? null, page)).build();
+  }
+
   async create(caller: Caller, body: CreatePlaylistBody): Promise<Playlist> {
     const name = body.name.trim();
     if (!name) throw badRequest('Playlist name is required', 'name');
