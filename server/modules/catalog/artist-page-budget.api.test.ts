@@ -13,10 +13,14 @@ describe('the room kept for built artist pages', () => {
   afterAll(() => t.close());
 
   const service = (artistPageSongsKept: number) =>
-    new CatalogService(new CatalogRepository(t.deps.db), new ArtistStatsRepository(t.deps.db), {
-      rankingCacheMs: RANKING_CACHE_MS,
-      artistPageSongsKept,
-    });
+    new CatalogService(
+      new CatalogRepository(t.deps.db, t.deps.dialect),
+      new ArtistStatsRepository(t.deps.db),
+      {
+        rankingCacheMs: RANKING_CACHE_MS,
+        artistPageSongsKept,
+      },
+    );
 
   /** Builds A's page, adds plays A's page does not show yet, then builds B's. */
   async function visitBoth(catalog: CatalogService) {

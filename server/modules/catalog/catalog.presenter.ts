@@ -26,6 +26,13 @@ export function groupArtists(rows: SongArtistRecord[]): Map<number, ArtistRef[]>
   return bySong;
 }
 
+/** The artists a song row carried (`SongRecord.artists`), or null when it carried none. */
+export function carriedArtists(row: SongRecord): ArtistRef[] | null {
+  if (row.artists === undefined) return null;
+  const pairs = typeof row.artists === 'string' ? JSON.parse(row.artists) : row.artists;
+  return ((pairs ?? []) as [number, string][]).map(([id, name]) => ({ _id: Number(id), name }));
+}
+
 export function presentSong(row: SongRecord, artists: ArtistRef[], plays: number): Song {
   const url = streamUrl(row);
   return {

@@ -17,9 +17,13 @@ import { CatalogService } from './catalog.service.ts';
 export const RANKING_CACHE_MS = 10_000;
 
 export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogService {
-  return new CatalogService(new CatalogRepository(deps.db), new ArtistStatsRepository(deps.db), {
-    rankingCacheMs,
-  });
+  return new CatalogService(
+    new CatalogRepository(deps.db, deps.dialect),
+    new ArtistStatsRepository(deps.db),
+    {
+      rankingCacheMs,
+    },
+  );
 }
 
 function pageRequest(query: PageQuery) {

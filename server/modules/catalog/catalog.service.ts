@@ -4,7 +4,13 @@ import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/list
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
-import { groupArtists, presentAlbum, presentArtist, presentSong } from './catalog.presenter.ts';
+import {
+  carriedArtists,
+  groupArtists,
+  presentAlbum,
+  presentArtist,
+  presentSong,
+} from './catalog.presenter.ts';
 import type {
   ArtistRecord,
   ArtistStatsRepository,
@@ -215,7 +221,7 @@ export class CatalogService {
         this.catalog.newestAlbums(HOME_ALBUMS + SPARE, []),
       ]);
       const songs = await this.presentSongs([...rankedSongs, ...newestSongs]);
-      const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now);
+      const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now, version);
       const albumRows = [...rankedAlbums, ...newestAlbums];
       const counts = await this.albumSongCounts(albumRows.map((row) => row.id));
       const albums = albumRows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
@@ -347,8 +353,7 @@ export class CatalogService {
   /** Albums of enabled artists by id, in the order given. */
   async albumsInOrder(ids: number[]): Promise<Album[]> {
     const rows = await this.catalog.albumsByIds(ids);
-    const counts = await this.albumSongCounts(rows.map((row) => row.id));
-    return rows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
+    return rows.map((row) => presentAlbum(row, Number(row.song_count ?? 0)));
   }
 
   /** The newest listed songs an artist is credited on. */
@@ -357,8 +362,8 @@ export class CatalogService {
   }
 
   /** Enabled artists by id, in the order given. */
-  async artistsInOrder(ids: number[]): Promise<Artist[]> {
-    return this.presentArtists(await this.catalog.artistsByIds(ids));
+  async artistsInOrder(ids: number[], version?: number): Promise<Artist[]> {
+    return this.presentArtists(await this.catalog.artistsByIds(ids), Date.now(), version);
   }
 
   /**
@@ -463,15 +468,16 @@ export class CatalogService {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const carried = rows.every((row) => row.plays !== undefined);
+    const credits = rows.map(carriedArtists);
     const [artists, plays] = await Promise.all([
-      this.catalog.artistsOfSongs(ids),
+      credits.includes(null) ? this.catalog.artistsOfSongs(ids) : null,
       carried ? null : this.catalog.playCounts(ids),
     ]);
-    const bySong = groupArtists(artists);
-    return rows.map((row) =>
+    const bySong = artists ? groupArtists(artists) : null;
+    return rows.map((row, i) =>
       presentSong(
         row,
-        bySong.get(row.id) ?? [],
+        credits[i] ?? bySong?.get(row.id) ?? [],
         plays ? (plays.get(row.id) ?? 0) : Number(row.plays ?? 0),
       ),
     );
@@ -489,8 +495,8 @@ export class CatalogService {
    * as `catalog_version` has not moved (it moves in the same transaction as any change). The
    * version is read before the counts, so counts read during a change are dropped next time.
    */
-  private async derivedCounts(): Promise<DerivedCounts> {
-    const version = await this.catalog.catalogVersion();
+  private async derivedCounts(known?: number): Promise<DerivedCounts> {
+    const version = known ?? (await this.catalog.catalogVersion());
     const sized = this.derived.artistSongs.size + this.derived.albumSongs.size;
     if (version !== this.derived.version || sized > 500_000) {
       this.derived = { version, artistSongs: new Map(), albumSongs: new Map(), totals: new Map() };
@@ -528,7 +534,12 @@ export class CatalogService {
    */
   private listenersCache = new Map<number, { at: number; n: number }>();
 
-  async presentArtists(rows: ArtistRecord[], now = Date.now()): Promise<Artist[]> {
+  /** `version`: `catalog_version` as the caller read it before reading `rows`, if it did. */
+  async presentArtists(
+    rows: ArtistRecord[],
+    now = Date.now(),
+    version?: number,
+  ): Promise<Artist[]> {
     const ids = rows.map((row) => row.id);
     const ttl = this.options.rankingCacheMs;
     const fresh = (id: number) => {
@@ -536,14 +547,17 @@ export class CatalogService {
       return hit && now - hit.at < ttl ? hit : undefined;
     };
     const missing = ttl > 0 ? ids.filter((id) => !fresh(id)) : ids;
-    const derived = await this.derivedCounts();
+    const derived = await this.derivedCounts(version);
     const uncounted = ids.filter((id) => !derived.artistSongs.has(id));
-    const stats = await this.artistStats.forArtists(
-      ids,
-      isoDaysAgo(MONTHLY_WINDOW_DAYS),
-      missing,
-      uncounted,
-    );
+    // Rows read by id carry their followers (CatalogRepository.artistsByIds).
+    const stats = await this.artistStats.forArtists(ids, isoDaysAgo(MONTHLY_WINDOW_DAYS), {
+      listenersOf: missing,
+      songsOf: uncounted,
+      followersOf: rows.filter((row) => row.followers === undefined).map((row) => row.id),
+    });
+    for (const row of rows) {
+      if (row.followers !== undefined) stats.followers.set(row.id, Number(row.followers ?? 0));
+    }
     for (const id of uncounted) derived.artistSongs.set(id, stats.songCounts.get(id) ?? 0);
     for (const id of ids) stats.songCounts.set(id, derived.artistSongs.get(id) ?? 0);
     if (ttl > 0) {

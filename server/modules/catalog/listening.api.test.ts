@@ -167,3 +167,64 @@ describe('home feed, artist and album pages', () => {
     expect((await get('/api/albums/999999')).statusCode).toBe(404);
   });
 });
+
+describe('songs credited to several artists', () => {
+  let t: TestContext;
+  let songId: number;
+  let albumId: number;
+  let second: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Credit order is not id order: the first credit is the artist created last.
+    const featured = await createArtist(t.deps, { name: 'Featured Singer' });
+    const lead = await createArtist(t.deps, { name: 'Lead Band' });
+    second = featured.id;
+    albumId = (await createAlbum(t.deps, lead.id, 'Duets')).id;
+    songId = (
+      await createSong(t.deps, {
+        title: 'Together Tonight',
+        artistIds: [lead.id, featured.id],
+        albumId,
+      })
+    ).id;
+    await createSong(t.deps, { title: 'Outtake', artistIds: [lead.id], albumId, deleted: true });
+    const fan = await createUser(t.deps);
+    await t.deps.db
+      .insertInto('follows')
+      .values({ user_id: fan.id, artist_id: lead.id, created_at: new Date().toISOString() })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('lists every credited artist in credit order wherever the song is shown', async () => {
+    const shown = [
+      await get(`/api/songs/${songId}`),
+      (await get('/api/songs')).items[0],
+      (await get(`/api/albums/${albumId}`)).songs[0],
+      (await get(`/api/artists/${second}`)).songs[0],
+      (await get('/api/home')).trendingSongs[0],
+      (await get('/api/search?q=together')).songs[0],
+    ];
+    for (const song of shown) {
+      expect(song).toMatchObject({ _id: songId, artistName: 'Lead Band, Featured Singer' });
+      expect(song.artist.map((artist: { name: string }) => artist.name)).toEqual([
+        'Lead Band',
+        'Featured Singer',
+      ]);
+    }
+  });
+
+  it('counts what listeners may see on album and artist cards read by id', async () => {
+    const album = (await get('/api/search?q=duets')).albums[0];
+    expect(album).toMatchObject({ _id: albumId, title: 'Duets', songCount: 1 });
+    const artist = (await get('/api/search?q=lead band')).artists[0];
+    expect(artist).toMatchObject({ name: 'Lead Band', followers: 1, songCount: 1 });
+  });
+});

@@ -12,7 +12,7 @@ const tags = ['likes'];
 export async function likesRoutes(app: App, deps: Deps): Promise<void> {
   const likes = new LikesService(
     new LikesRepository(deps.db),
-    new CatalogRepository(deps.db),
+    new CatalogRepository(deps.db, deps.dialect),
     createCatalogService(deps),
   );
   const userId = (caller: { userId: number } | null) => {

@@ -39,7 +39,7 @@ export function createPlaylistsService(deps: Deps): PlaylistsService {
   if (!service) {
     service = new PlaylistsService(
       new PlaylistsRepository(deps.db, deps.dialect),
-      new CatalogRepository(deps.db),
+      new CatalogRepository(deps.db, deps.dialect),
     );
     services.set(deps, service);
   }

@@ -12,7 +12,7 @@ const tags = ['profile'];
 export async function profileRoutes(app: App, deps: Deps): Promise<void> {
   const profile = new ProfileService(
     new ProfileRepository(deps.db),
-    new CatalogRepository(deps.db),
+    new CatalogRepository(deps.db, deps.dialect),
     createCatalogService(deps),
     createPlaylistsService(deps),
   );

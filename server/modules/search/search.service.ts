@@ -51,17 +51,18 @@ export class SearchService {
     if (kept && kept.version === version && now - kept.at < this.keepMs) {
       return { q: query, ...kept.answer, playlists: await this.playlists(kept.playlistIds) };
     }
-    const found = await this.find(terms, limit);
+    const found = await this.find(terms, limit, version);
     this.kept.set(key, { version, at: now, ...found.kept });
     return found.answer(query);
   }
 
-  private async find(terms: string[], limit: number) {
+  /** `version`: `catalog_version` as read before the search, if it was. */
+  private async find(terms: string[], limit: number, version?: number) {
     let hits = await this.index.search(terms, limit);
     if (total(hits) === 0) hits = await this.index.fuzzy(terms, limit);
     const [songs, artists, albums, playlists, byArtist] = await Promise.all([
       this.catalog.songsInOrder(hits.songs),
-      this.catalog.artistsInOrder(hits.artists),
+      this.catalog.artistsInOrder(hits.artists, version),
       this.catalog.albumsInOrder(hits.albums),
       this.playlists(hits.playlists),
       hits.artists[0] !== undefined && hits.songs.length < limit
