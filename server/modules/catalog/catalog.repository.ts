@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -26,6 +26,9 @@ export interface SongRecord {
    */
   artists?: [number, string][] | string | null;
 }
+
+/** What a song read selects before its artists are added (`CatalogRepository.credited`). */
+type SongRowShape = Omit<SongRecord, 'artists'>;
 
 export interface SongArtistRecord {
   song_id: number;
@@ -136,7 +139,7 @@ export class CatalogRepository {
   private compile() {
     return {
       songsByIds: preparedByIds(this.db, (ids) =>
-        this.songRows().where('songs.id', 'in', ids).where(songIsListed),
+        this.credited(this.songRows().where('songs.id', 'in', ids).where(songIsListed), 'none'),
       ),
       // Cards by id carry their counts, so presenting them takes no further round trip.
       artistsByIds: preparedByIds(this.db, (ids) =>
@@ -215,29 +218,36 @@ export class CatalogRepository {
       ),
       findListedSong: prepared(
         this.db,
-        (id: number) => this.songRows().where('songs.id', '=', id).where(songIsListed),
+        (id: number) =>
+          this.credited(this.songRows().where('songs.id', '=', id).where(songIsListed), 'none'),
         1,
       ),
       songsOfArtist: preparedWithLimit(
         this.db,
         (limit: number, artistId: number) =>
-          this.songRows()
-            .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
-            .where('song_artists.artist_id', '=', artistId)
-            .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
-            .orderBy('songs.created_at', 'desc')
-            .orderBy('songs.id', 'desc')
-            .limit(limit),
+          this.credited(
+            this.songRows()
+              .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
+              .where('song_artists.artist_id', '=', artistId)
+              .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+              .orderBy('songs.created_at', 'desc')
+              .orderBy('songs.id', 'desc')
+              .limit(limit),
+            'newest',
+          ),
         1,
       ),
       songsOfAlbum: prepared(
         this.db,
         (albumId: number) =>
-          this.songRows()
-            .where('songs.album_id', '=', albumId)
-            .where(songIsListed)
-            .orderBy('songs.track_number')
-            .orderBy('songs.id'),
+          this.credited(
+            this.songRows()
+              .where('songs.album_id', '=', albumId)
+              .where(songIsListed)
+              .orderBy('songs.track_number')
+              .orderBy('songs.id'),
+            'track',
+          ),
         1,
       ),
       followerCount: prepared(
@@ -310,26 +320,41 @@ export class CatalogRepository {
     this.q = this.compile();
   }
 
-  /**
-   * Song rows with their album title, all-time plays and credited artists, so presenting them
-   * needs no further query: one round trip per list instead of two, which is what a list costs
-   * on PostgreSQL (each statement is a round trip, a parse and a plan).
-   */
+  /** Song rows with their album title and all-time plays (so presenting needs no count query). */
   private songRows() {
-    const pair =
-      this.dialect === 'postgres'
-        ? sql`json_agg(json_build_array(sa.artist_id, a.name) order by sa.position)`
-        : sql`json_group_array(json_array(sa.artist_id, a.name) order by sa.position)`;
     return this.db
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
       .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-      .select([
-        ...songColumns,
-        'song_play_totals.plays as plays',
+      .select([...songColumns, 'song_play_totals.plays as plays']);
+  }
+
+  /**
+   * The song rows `rows` reads (ordered and limited as it likes), each with its credited artists,
+   * in `order`: presenting them then needs no further query, one round trip per list instead of
+   * two, which is what a list costs on PostgreSQL (each statement is a round trip, a parse and a
+   * plan). The artists are read over the rows kept, as a second step: SQLite works out every
+   * column of every row it sorts, so asking for them in `rows` itself would read the artists of
+   * all 5,000 songs of a big artist for a page of 50.
+   */
+  private credited<R extends SongRowShape>(
+    rows: SelectQueryBuilder<Database, keyof Database, R>,
+    order: 'newest' | 'track' | 'none',
+  ) {
+    const pair =
+      this.dialect === 'postgres'
+        ? sql`json_agg(json_build_array(sa.artist_id, a.name) order by sa.position)`
+        : sql`json_group_array(json_array(sa.artist_id, a.name) order by sa.position)`;
+    const query = this.db
+      .selectFrom(rows.as('s'))
+      .selectAll('s')
+      .select(
         sql<SongRecord['artists']>`(select ${pair} from song_artists sa
-          join artists a on a.id = sa.artist_id where sa.song_id = songs.id)`.as('artists'),
-      ]);
+          join artists a on a.id = sa.artist_id where sa.song_id = s.id)`.as('artists'),
+      );
+    if (order === 'newest') return query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+    if (order === 'track') return query.orderBy('s.track_number').orderBy('s.id');
+    return query;
   }
 
   async songsByIds(ids: number[]): Promise<SongRecord[]> {
@@ -552,11 +577,10 @@ export class CatalogRepository {
   newestSongs(limit: number, excluding: number[]): Promise<SongRecord[]> {
     let query = this.songRows().where(songIsListed);
     if (excluding.length > 0) query = query.where('songs.id', 'not in', excluding);
-    return query
-      .orderBy('songs.created_at', 'desc')
-      .orderBy('songs.id', 'desc')
-      .limit(limit)
-      .execute();
+    return this.credited(
+      query.orderBy('songs.created_at', 'desc').orderBy('songs.id', 'desc').limit(limit),
+      'newest',
+    ).execute();
   }
 
   newestAlbums(limit: number, excluding: number[]): Promise<AlbumRecord[]> {
@@ -574,13 +598,15 @@ export class CatalogRepository {
   }
 
   listSongs(offset: number, limit: number): Promise<SongRecord[]> {
-    return this.songRows()
-      .where(songIsListed)
-      .orderBy('songs.created_at', 'desc')
-      .orderBy('songs.id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+    return this.credited(
+      this.songRows()
+        .where(songIsListed)
+        .orderBy('songs.created_at', 'desc')
+        .orderBy('songs.id', 'desc')
+        .offset(offset)
+        .limit(limit),
+      'newest',
+    ).execute();
   }
 
   async countSongs(): Promise<number> {

@@ -462,7 +462,7 @@ export class CatalogService {
 
   /**
    * Presents song rows with their artists and play counts in at most two queries, whatever the
-   * count; rows selected `withPlays` (repository) carry their counts, which saves one.
+   * count; rows read through the repository's song reads carry both, and then need none.
    */
   async presentSongs(rows: SongRecord[]): Promise<Song[]> {
     if (rows.length === 0) return [];

@@ -228,3 +228,47 @@ describe('songs credited to several artists', () => {
     expect(artist).toMatchObject({ name: 'Lead Band', followers: 1, songCount: 1 });
   });
 });
+
+describe('song lists read with their artists keep their order', () => {
+  let t: TestContext;
+  let artistId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    artistId = (await createArtist(t.deps, { name: 'Steady Hand' })).id;
+    const other = await createArtist(t.deps, { name: 'Guest Voice' });
+    // Made oldest first, so id order and newest-first order are opposite.
+    for (const [title, days] of [
+      ['First Light', 3],
+      ['Second Wind', 2],
+      ['Third Time', 1],
+    ] as const) {
+      await createSong(t.deps, {
+        title,
+        artistIds: [artistId, other.id],
+        createdAgoMs: days * DAY,
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  const titles = async (url: string, pick: (body: never) => { title: string }[]) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    const songs = pick(response.json() as never) as { title: string; artistName: string }[];
+    for (const song of songs) expect(song.artistName).toBe('Steady Hand, Guest Voice');
+    return songs.map((song) => song.title);
+  };
+
+  it('pages the newest first, and an artist page lists equally played songs newest first', async () => {
+    const items = (body: { items: { title: string }[] }) => body.items;
+    expect(await titles('/api/songs?limit=2&page=1', items)).toEqual(['Third Time', 'Second Wind']);
+    expect(await titles('/api/songs?limit=2&page=2', items)).toEqual(['First Light']);
+    const songs = (body: { songs: { title: string }[] }) => body.songs;
+    expect(await titles(`/api/artists/${artistId}`, songs)).toEqual([
+      'Third Time',
+      'Second Wind',
+      'First Light',
+    ]);
+  });
+});
