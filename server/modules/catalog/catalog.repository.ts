@@ -250,13 +250,17 @@ export class CatalogRepository {
           ),
         1,
       ),
-      followerCount: prepared(
+      versionAndFollowers: prepared(
         this.db,
         (artistId: number) =>
-          this.db
-            .selectFrom('follows')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('artist_id', '=', artistId),
+          this.db.selectNoFrom((eb) => [
+            eb.selectFrom('catalog_version').select('version').where('id', '=', 1).as('version'),
+            eb
+              .selectFrom('follows')
+              .select(eb.fn.countAll<number>().as('n'))
+              .where('artist_id', '=', artistId)
+              .as('followers'),
+          ]),
         1,
       ),
       isFollowing: prepared(
@@ -551,9 +555,10 @@ export class CatalogRepository {
     return this.q.songsOfAlbum(albumId);
   }
 
-  async followerCount(artistId: number): Promise<number> {
-    const [row] = await this.q.followerCount(artistId);
-    return Number(row?.n ?? 0);
+  /** `catalog_version` and an artist's followers, in one read (an artist page asks for both). */
+  async versionAndFollowers(artistId: number): Promise<{ version: number; followers: number }> {
+    const [row] = await this.q.versionAndFollowers(artistId);
+    return { version: Number(row?.version ?? 0), followers: Number(row?.followers ?? 0) };
   }
 
   async isFollowing(userId: number, artistId: number): Promise<boolean> {

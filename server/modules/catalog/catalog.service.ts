@@ -383,30 +383,32 @@ export class CatalogService {
 
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
-    const { page, followersRead } = await this.currentArtistPage(id);
-    const [followers, following] = await Promise.all([
-      followersRead ? page.followers : this.catalog.followerCount(id),
+    const [{ page, followers }, following] = await Promise.all([
+      this.currentArtistPage(id),
       callerId === null ? false : this.catalog.isFollowing(callerId, id),
     ]);
     return { ...page, followers, following };
   }
 
-  /** The artist's page as kept, refreshed or built; `followersRead` when its count is new. */
-  private async currentArtistPage(
-    id: number,
-  ): Promise<{ page: ArtistDetail; followersRead: boolean }> {
+  /** The artist's page as kept, refreshed or built, with its followers as they are now. */
+  private async currentArtistPage(id: number): Promise<{ page: ArtistDetail; followers: number }> {
     const ttl = this.options.rankingCacheMs;
-    if (ttl <= 0) return { page: (await this.buildArtistPage(id)).page, followersRead: true };
+    if (ttl <= 0) {
+      const { page } = await this.buildArtistPage(id);
+      return { page, followers: page.followers };
+    }
     const now = Date.now();
-    const version = await this.catalog.catalogVersion();
+    // One read tells whether a kept page still stands and gives the followers, which a page
+    // shows as they are on every request.
+    const { version, followers } = await this.catalog.versionAndFollowers(id);
     const kept = this.artistPages.get(id);
     const current = kept?.version === version ? kept : undefined;
-    if (current && now - current.at < ttl) return { page: current.page, followersRead: false };
+    if (current && now - current.at < ttl) return { page: current.page, followers };
     const entry = current
       ? { ...current, at: now, page: await this.refreshArtistPage(id, current) }
       : { version, at: now, ...(await this.buildArtistPage(id)) };
     this.artistPages.set(id, entry);
-    return { page: entry.page, followersRead: true };
+    return { page: entry.page, followers: entry.page.followers };
   }
 
   private async buildArtistPage(id: number): Promise<Omit<ArtistPageEntry, 'version' | 'at'>> {
