@@ -95,6 +95,15 @@ describe('GET /api/search', () => {
     expect(names((await search('nortern')).songs)).toEqual(['Northern Lights']);
   });
 
+  it('takes a typo correction as a whole word, on both engines', async () => {
+    const artist = await createArtist(t.deps, { name: 'Stone Mason' });
+    await createSong(t.deps, { title: 'Marble Hall', artistIds: [artist.id] });
+    await createSong(t.deps, { title: 'Marbles Lost', artistIds: [artist.id] });
+    // 'marbel' is one swap from 'marble' and two edits from 'marbles'.
+    expect(names((await search('marbel')).songs)).toEqual(['Marble Hall']);
+    expect(names((await search('marbel hal')).songs)).toEqual(['Marble Hall']);
+  });
+
   it('ranks shorter names first, then newer, and reads past hidden matches', async () => {
     const artist = await createArtist(t.deps, { name: 'Rank Tester' });
     const make = (title: string, extra: { deleted?: boolean; createdAgoMs?: number } = {}) =>

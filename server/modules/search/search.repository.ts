@@ -313,10 +313,12 @@ class PostgresSearch implements SearchRepository {
         (group) =>
           sql` and exists (select 1 from search_terms s where s.kind = ${k} and s.term = any(${group}) and s.rank = d.rank)`,
       );
-    // Terms longer than the stored prefixes are checked whole against the row.
-    const whole = groups.flat().some((term) => term.length > MAX_TERM)
+    // The stored prefixes find a superset; the row's words are checked where that is not exact:
+    // terms longer than the stored prefixes, and typo corrections, which match whole words as
+    // they do on SQLite (a group's first term is the query's own, a prefix).
+    const whole = groups.some((group) => group.length > 1 || group[0]!.length > MAX_TERM)
       ? sql` and x.search_doc @@ to_tsquery('simple', ${groups
-          .map((group) => `(${group.map((term) => `${term}:*`).join(' | ')})`)
+          .map(([term, ...words]) => `(${[`${term}:*`, ...words].join(' | ')})`)
           .join(' & ')})`
       : sql``;
     // Several options (typo corrections) are merged in rank order from one range each. A row may
