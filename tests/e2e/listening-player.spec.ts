@@ -190,3 +190,63 @@ test('the queue and position survive a reload and navigation', async ({ page }) 
   await player(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expectAudioAdvancing(page, 0.5);
 });
+
+test('a song that cannot play shows one toast and the next one plays, full screen too', async ({
+  page,
+}) => {
+  const home = (await (await page.request.get('/api/home')).json()) as {
+    trendingSongs: { title: string; url: string }[];
+  };
+  const path = (index: number) => new URL(home.trendingSongs[index]!.url, 'http://x').pathname;
+  const broken = new Set([path(1)]);
+  await page.route(
+    (url) => broken.has(url.pathname),
+    (route) => route.fulfill({ status: 404, body: 'gone' }),
+  );
+  const toast = page.getByText('This song could not be played');
+  const titles = await playTrending(page, 0);
+
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  // One toast for the broken second song, then the third plays: not two songs skipped.
+  await expect(nowPlaying(page)).toHaveText(titles[2]!);
+  await expectAudioAdvancing(page, 0.2);
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveCount(0, { timeout: 8_000 });
+
+  // The full-screen player has no bar, yet the listener is told, and the music goes on.
+  broken.add(path(3));
+  await player(page).getByRole('link', { name: 'Full screen' }).click();
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[2]!);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[4]!);
+  await expect(toast).toHaveCount(1);
+  await expectAudioAdvancing(page, 0.2);
+});
+
+test('after a slider is set with the mouse, Space and the arrows are shortcuts again', async ({
+  page,
+}) => {
+  await playTrending(page, 0);
+  const volume = () =>
+    page.evaluate(
+      () => document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!.volume,
+    );
+  await player(page).getByRole('slider', { name: 'Volume' }).click();
+  const set = await volume();
+  await page.keyboard.press('ArrowUp');
+  // The shortcut's step (0.1), not the slider's own (0.01).
+  await expect.poll(volume).toBeCloseTo(Math.min(1, set + 0.1), 2);
+  await player(page).getByRole('slider', { name: 'Seek' }).click();
+  await page.keyboard.press('Space');
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // Seven steps down from 0.7 land on exactly 0, which is muted.
+  await player(page).getByRole('slider', { name: 'Volume' }).fill('0.7');
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  for (let step = 0; step < 7; step++) await page.keyboard.press('ArrowDown');
+  await expect(player(page).getByRole('button', { name: 'Unmute' })).toBeVisible();
+  expect(await volume()).toBe(0);
+  // Unmuting returns to the last volume heard.
+  await page.keyboard.press('m');
+  expect(await volume()).toBeCloseTo(0.1);
+});

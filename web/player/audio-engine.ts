@@ -18,6 +18,8 @@ export class AudioEngine {
   private currentUrl: string | null = null;
   /** The song to warm up once the current one is playing. */
   private nextUrl: string | null = null;
+  /** The load that already reported its failure: a broken file fails twice (see `fail`). */
+  private failedUrl: string | null = null;
 
   constructor(private readonly events: EngineEvents) {
     this.audio = document.createElement('audio');
@@ -46,17 +48,15 @@ export class AudioEngine {
     this.audio.addEventListener('pause', () => this.events.onPlayingChange(false));
     this.audio.addEventListener('waiting', () => this.events.onWaiting(true));
     this.audio.addEventListener('ended', () => this.events.onEnded());
-    this.audio.addEventListener('error', () => {
-      if (!this.currentUrl) return;
-      this.events.onWaiting(false);
-      this.events.onError('This song could not be played');
-    });
+    this.audio.addEventListener('error', () => this.fail(this.currentUrl));
   }
 
   /** Switches to `url` (a no-op when it is already loaded) and starts at `from` seconds. */
   load(url: string, options: { from?: number; autoplay: boolean }): void {
-    if (this.currentUrl !== url) {
+    // A file that failed is asked for again when chosen again (the server may be back).
+    if (this.currentUrl !== url || this.failedUrl === url) {
       this.currentUrl = url;
+      this.failedUrl = null;
       this.audio.src = url;
     }
     const from = options.from ?? 0;
@@ -65,10 +65,18 @@ export class AudioEngine {
     else this.audio.pause();
   }
 
+  /** Whether the loaded song failed to play; playing it again means loading it again. */
+  get failed(): boolean {
+    return this.failedUrl !== null && this.failedUrl === this.currentUrl;
+  }
+
   play(): void {
-    if (!this.currentUrl) return;
+    const url = this.currentUrl;
+    if (!url) return;
     this.events.onWaiting(true);
     this.audio.play().catch((error: unknown) => {
+      // The queue may have moved on since: only the song still loaded speaks.
+      if (this.currentUrl !== url) return;
       this.events.onWaiting(false);
       // A newer load or pause interrupts a pending play; that is not a failure.
       if ((error as Error).name === 'AbortError') return;
@@ -76,8 +84,19 @@ export class AudioEngine {
         this.events.onPlayingChange(false);
         return;
       }
-      this.events.onError('This song could not be played');
+      this.fail(url);
     });
+  }
+
+  /**
+   * A file that cannot play raises the element's `error` event and also rejects the pending
+   * `play()`; reporting both would skip a second, good song and show two toasts.
+   */
+  private fail(url: string | null): void {
+    if (!url || url !== this.currentUrl || this.failedUrl === url) return;
+    this.failedUrl = url;
+    this.events.onWaiting(false);
+    this.events.onError('This song could not be played');
   }
 
   pause(): void {

@@ -55,6 +55,14 @@ const AddToPlaylistPopup = lazy(() =>
 );
 const LikeButton = lazy(() => loadLikeButton().then((m) => ({ default: m.LikeButton })));
 
+/**
+ * A slider set with the mouse or a finger gives the focus back, so Space and the arrows go on
+ * working as player shortcuts; one reached with Tab keeps its arrows.
+ */
+function releaseFocus(event: React.PointerEvent<HTMLInputElement>): void {
+  event.currentTarget.blur();
+}
+
 /** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
 export function SeekBar() {
   const position = usePlayer((state) => state.position);
@@ -73,6 +81,7 @@ export function SeekBar() {
         step={0.1}
         value={Math.min(position, duration || 0)}
         onChange={(event) => seek(Number(event.target.value))}
+        onPointerUp={releaseFocus}
         className="h-1 flex-1 cursor-pointer accent-white"
       />
       <span className="w-10 tabular-nums" data-testid="total">
@@ -142,6 +151,7 @@ export function VolumeControl() {
         step={0.01}
         value={muted ? 0 : volume}
         onChange={(event) => setVolume(Number(event.target.value))}
+        onPointerUp={releaseFocus}
         className="h-1 w-24 cursor-pointer accent-white"
       />
     </div>
@@ -202,7 +212,8 @@ export function PlayerBar() {
   );
 }
 
-function PanelButtons() {
+/** Queue and keyboard help, in the bar and the full-screen player. */
+export function PanelButtons() {
   const queueOpen = usePlayer((state) => state.queueOpen);
   const { setQueueOpen, setHelpOpen } = usePlayer.getState();
   return (

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/idle.ts';
-import { notify } from '../lib/toast.ts';
 import {
   loadPlayerBar,
   loadQueuePanel,
@@ -41,10 +40,6 @@ export function PlayerDock() {
   // Deferred: on the first Play the bar mounts in its own task, after the click has handed the
   // song to the <audio> element and the browser has started fetching it.
   const hasSong = useDeferredValue(usePlayer((state) => state.queue.length > 0));
-  const lastError = usePlayer((state) => state.lastError);
-  useEffect(() => {
-    if (lastError) notify.error(lastError.message);
-  }, [lastError]);
   useEffect(() => whenIdle(() => void Promise.all([loadBar(), prefetchPlayerParts()])), []);
 
   return (

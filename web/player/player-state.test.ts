@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterError,
   currentSong,
   DEFAULT_VOLUME,
   effectiveVolume,
@@ -87,6 +88,15 @@ describe('queue rules (SPEC §4)', () => {
     expect(currentSong(moving.state)?._id).toBe(1);
   });
 
+  it('after a song fails, the next one plays, until every song has failed in a row', () => {
+    const start = startQueue(emptyQueue, songs, 4);
+    // It wraps like next does.
+    expect(currentSong(afterError(start, 1)!)?._id).toBe(1);
+    expect(currentSong(afterError(start, 4)!)?._id).toBe(1);
+    expect(afterError(start, 5)).toBeNull();
+    expect(afterError(startQueue(emptyQueue, [song(7)], 0), 1)).toBeNull();
+  });
+
   it('does nothing with an empty queue', () => {
     expect(next(emptyQueue)).toEqual(emptyQueue);
     expect(previous(emptyQueue)).toEqual(emptyQueue);
@@ -115,6 +125,15 @@ describe('volume rules (SPEC §4)', () => {
     expect(muted.muted).toBe(true);
     expect(effectiveVolume(muted)).toBe(0);
     expect(effectiveVolume(toggleMute(muted))).toBe(0.5);
+  });
+
+  it('keeps whole hundredths, so stepping down by 0.1 reaches exactly 0 and mutes', () => {
+    let state = initialVolume;
+    for (let step = 0; step < 7; step++) state = setVolume(state, state.volume - 0.1);
+    expect(state.volume).toBe(0);
+    expect(state.muted).toBe(true);
+    expect(setVolume(initialVolume, 0.1 + 0.2).volume).toBe(0.3);
+    expect(setVolume(initialVolume, 0.004).muted).toBe(true);
   });
 
   it('clamps volume to 0..1 and treats nonsense as 0', () => {

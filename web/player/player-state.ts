@@ -108,6 +108,15 @@ export function ended(state: QueueState): { state: QueueState; restart: boolean 
   return { state: next(state), restart: false };
 }
 
+/**
+ * After a song fails to play: the next one, so one broken file does not stop the music, unless
+ * the queue has nothing else or every song of it has failed in a row.
+ */
+export function afterError(state: QueueState, failedInRow: number): QueueState | null {
+  if (state.queue.length <= 1 || failedInRow >= state.queue.length) return null;
+  return next(state);
+}
+
 /** The songs after the current one, in play order, wrapping once around. */
 export function upNext(state: QueueState): PlayerSong[] {
   const { queue, index } = state;
@@ -115,7 +124,9 @@ export function upNext(state: QueueState): PlayerSong[] {
 }
 
 export function setVolume(state: VolumeState, volume: number): VolumeState {
-  const clamped = Math.min(1, Math.max(0, Number.isFinite(volume) ? volume : 0));
+  // Whole hundredths: ten steps of -0.1 from 0.7 leave 2.8e-17, which must count as 0 (muted).
+  const clamped =
+    Math.round(Math.min(1, Math.max(0, Number.isFinite(volume) ? volume : 0)) * 100) / 100;
   if (clamped === 0) return { ...state, volume: 0, muted: true };
   return { volume: clamped, muted: false, volumeBeforeMute: clamped };
 }

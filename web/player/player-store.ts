@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api } from '../lib/api.ts';
+import { notify } from '../lib/toast.ts';
 import { AudioEngine } from './audio-engine.ts';
 import { deferredLocalStorage } from './deferred-storage.ts';
 import { installMediaSession, updateMediaSession, updatePositionState } from './media-session.ts';
 import { PlayReporter } from './play-reporter.ts';
 import {
+  afterError,
   currentSong,
   effectiveVolume,
   emptyQueue,
@@ -32,8 +34,6 @@ export interface PlaybackState {
   duration: number;
   /** Set while the current song is loading or buffering. */
   waiting: boolean;
-  /** The last playback failure, for the toast that reports it. */
-  lastError: { id: number; message: string } | null;
   /** The '?' keyboard help and the queue panel. */
   helpOpen: boolean;
   queueOpen: boolean;
@@ -79,7 +79,8 @@ type SavedPlayer = Pick<
 >;
 
 let engine: AudioEngine | null = null;
-let errorCounter = 0;
+/** Songs that failed one after another; when the whole queue has, the player stops trying. */
+let failedInRow = 0;
 
 const reporter = new PlayReporter((songId, seconds, completed) => {
   // Popularity is best effort: a lost report must never disturb the music.
@@ -97,7 +98,10 @@ function getEngine(): AudioEngine {
         if (song) reporter.tick(song._id, position, duration, state.isPlaying);
         updatePositionState(position, duration);
       },
-      onPlayingChange: (isPlaying) => usePlayer.setState({ isPlaying }),
+      onPlayingChange: (isPlaying) => {
+        if (isPlaying) failedInRow = 0;
+        usePlayer.setState({ isPlaying });
+      },
       onWaiting: (waiting) => usePlayer.setState({ waiting }),
       onEnded: () => {
         const finished = currentSong(usePlayer.getState());
@@ -107,13 +111,13 @@ function getEngine(): AudioEngine {
         startCurrent(true, 0);
       },
       onError: (message) => {
-        usePlayer.setState({ lastError: { id: ++errorCounter, message }, isPlaying: false });
-        // Move on so one broken file does not stop the music.
-        const state = usePlayer.getState();
-        if (state.queue.length > 1) {
-          usePlayer.setState({ ...next(state), position: 0 });
-          startCurrent(true, 0);
-        }
+        // Raised here, not by the bar, so it shows on every page, the full-screen player too.
+        notify.error(message);
+        usePlayer.setState({ isPlaying: false });
+        const moved = afterError(usePlayer.getState(), ++failedInRow);
+        if (!moved) return;
+        usePlayer.setState({ ...moved, position: 0, duration: 0 });
+        startCurrent(true, 0);
       },
     });
     engine.setVolume(effectiveVolume(usePlayer.getState()));
@@ -141,12 +145,12 @@ export const usePlayer = create<PlayerStore>()(
       position: 0,
       duration: 0,
       waiting: false,
-      lastError: null,
       helpOpen: false,
       queueOpen: false,
 
       playQueue(songs, index) {
         if (songs.length === 0) return;
+        failedInRow = 0;
         set({ ...startQueue(get(), songs, index), position: 0, duration: 0 });
         startCurrent(true, 0);
       },
@@ -164,7 +168,7 @@ export const usePlayer = create<PlayerStore>()(
         const song = currentSong(get());
         if (!song) return;
         const audio = getEngine();
-        if (audio.audio.src) audio.play();
+        if (audio.audio.src && !audio.failed) audio.play();
         else startCurrent(true, get().position);
       },
       pause() {

@@ -17,7 +17,7 @@ export function QueuePanel() {
   return (
     <aside
       aria-label="Queue"
-      className="fixed right-2 bottom-24 z-40 flex max-h-[70vh] w-[min(22rem,calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl"
+      className="fixed right-2 bottom-36 z-40 flex max-h-[60vh] md:bottom-24 md:max-h-[70vh] w-[min(22rem,calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl"
     >
       <div className="flex items-center justify-between p-4">
         <h2 className="text-lg font-bold">Queue</h2>

@@ -31,8 +31,8 @@ function ownsKeys(element: Element | null, key: string): boolean {
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') {
     const type = (element as HTMLInputElement).type;
-    // Sliders keep their arrows; text fields keep every key.
-    return type === 'range' ? key.startsWith('Arrow') || key === ' ' : true;
+    // Sliders keep their arrows (Space does nothing on them); text fields keep every key.
+    return type === 'range' ? key.startsWith('Arrow') : true;
   }
   if ((tag === 'BUTTON' || tag === 'A' || element.getAttribute('role') === 'button') && key === ' ')
     return true;
