@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './format.ts';
+import { countOf, formatCount } from './format.ts';
 
 describe('formatCount', () => {
   it('writes numbers as en-US Intl.NumberFormat does', () => {
@@ -31,5 +31,15 @@ describe('formatCount', () => {
       Number.NEGATIVE_INFINITY,
     ];
     for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
+  });
+});
+
+describe('countOf', () => {
+  it('says one in the singular and every other count in the plural, with separators', () => {
+    expect(countOf(1, 'follower')).toBe('1 follower');
+    expect(countOf(0, 'follower')).toBe('0 followers');
+    expect(countOf(2, 'follower')).toBe('2 followers');
+    expect(countOf(12_345, 'monthly listener')).toBe('12,345 monthly listeners');
+    expect(countOf(1, 'Public Playlist')).toBe('1 Public Playlist');
   });
 });

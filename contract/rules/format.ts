@@ -38,3 +38,8 @@ export function formatCount(value: number): string {
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** A count and its noun, singular for exactly one: '1 follower', '1,204 followers'. */
+export function countOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}

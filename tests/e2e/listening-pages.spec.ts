@@ -40,7 +40,7 @@ test('the artist page shows stats and songs; visitors are asked to log in to fol
   await artists.first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('artist-stats')).toHaveText(
-    /^[\d,]+ monthly listeners · [\d,]+ followers$/,
+    /^([\d,]+ monthly listeners|1 monthly listener) · ([\d,]+ followers|1 follower)$/,
   );
   await expect(
     page
@@ -64,7 +64,7 @@ test('a logged-in listener follows an artist and it is saved', async ({ page, co
   const stats = page.getByTestId('artist-stats');
   await expect(stats).toBeVisible();
   const followers = Number(
-    /· ([\d,]+) followers/.exec((await stats.textContent()) ?? '')![1]!.replace(/,/g, ''),
+    /· ([\d,]+) followers?$/.exec((await stats.textContent()) ?? '')![1]!.replace(/,/g, ''),
   );
   await page.getByRole('button', { name: 'Follow' }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
@@ -73,7 +73,11 @@ test('a logged-in listener follows an artist and it is saved', async ({ page, co
     'aria-pressed',
     'true',
   );
-  await expect(stats).toContainText(`${(followers + 1).toLocaleString('en-US')} followers`);
+  const after = followers + 1;
+  // One follower is singular.
+  await expect(stats).toHaveText(
+    new RegExp(`· ${after.toLocaleString('en-US')} ${after === 1 ? 'follower' : 'followers'}$`),
+  );
   await page.getByRole('button', { name: 'Following' }).click();
   await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
 });
@@ -134,6 +138,47 @@ test('at 375 px the tab bar, mini player and full-screen player work', async ({ 
   await page.getByRole('link', { name: 'Search' }).click();
   await page.getByRole('searchbox').fill('cafe');
   await expect(page.getByRole('button', { name: 'Play Café del Mar' })).toBeAttached();
+});
+
+test('at 375 px song lists show their titles, a tap plays, and the queue opens', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.locator('a[href^="/album/"]').first().click();
+  await expect(page).toHaveURL(/\/album\/\d+$/);
+  const albumId = /\/album\/(\d+)$/.exec(page.url())![1];
+  const album = (await (await page.request.get(`/api/albums/${albumId}`)).json()) as {
+    songs: unknown[];
+  };
+  const rows = page.getByTestId('song-row');
+  await expect(rows.first()).toBeVisible();
+  const titleCell = rows.nth(1).getByTestId('song-title');
+  // The title has the room the album and duration columns give up on a phone: not cut short.
+  const room = await titleCell.evaluate((cell) => ({
+    cell: cell.parentElement!.parentElement!.getBoundingClientRect().width,
+    cut: cell.scrollWidth > cell.clientWidth,
+  }));
+  expect(room.cell).toBeGreaterThan(200);
+  expect(room.cut).toBe(false);
+  const title = (await titleCell.textContent()) ?? '';
+  // A tap on the title, whatever covers it.
+  const box = (await titleCell.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('mini-title')).toHaveText(title);
+  await expectAudioAdvancing(page, 0.3);
+
+  await page.getByTestId('mini-title').click();
+  await expect(page).toHaveURL(/\/SongFullScreen$/);
+  await page.getByRole('button', { name: 'Queue' }).click();
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue).toBeInViewport({ ratio: 1 });
+  await expect(queue.getByText('Now playing')).toBeVisible();
+  const upcoming = queue.getByRole('listitem');
+  await expect(upcoming).toHaveCount(album.songs.length - 1);
+  const nextTitle = (await upcoming.first().locator('span > span').first().textContent()) ?? '';
+  await upcoming.first().getByRole('button').click();
+  await expect(page.getByTestId('fullscreen-title')).toHaveText(nextTitle);
 });
 
 test("a page's first data comes from the HTML's preload hint, asked for once", async ({ page }) => {

@@ -1,7 +1,8 @@
-import { Clock3, GripVertical, Pause, Play } from 'lucide-react';
+import { Clock3, GripVertical } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Song } from '../../contract/catalog.ts';
 import { CoverImage } from './cover-image.tsx';
+import { RowPlayCell } from './row-play-cell.tsx';
 import { useRowWindow } from './virtual-rows.ts';
 
 export const SONG_ROW_HEIGHT = 56;
@@ -24,7 +25,13 @@ export interface SongTableProps {
   total?: number;
 }
 
-const grid = 'grid grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] items-center gap-4';
+/*
+ * Below 768 px a row is number, song and actions (album and duration give way to the title), and
+ * the whole row is its play button, as a tap on a phone expects.
+ */
+const grid =
+  'grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] md:gap-4';
+const wideOnly = 'hidden md:block';
 
 /**
  * A song list that renders only the rows on screen, so long playlists open at once. Each row
@@ -66,8 +73,11 @@ export function SongTable({
     pending.push(index);
   }
   return (
-    <div className="px-6">
-      <div aria-hidden className={`${grid} border-b border-white/10 px-4 py-2 text-sm text-muted`}>
+    <div className="px-2 md:px-6">
+      <div
+        aria-hidden
+        className={`${grid} border-b border-white/10 px-4 py-2 text-sm text-muted max-md:hidden`}
+      >
         <span className="text-right">#</span>
         <span>Title</span>
         <span>Album</span>
@@ -116,7 +126,7 @@ export function SongTable({
                 setOver(null);
               }}
               onDoubleClick={() => onToggle(index)}
-              className={`${grid} group absolute inset-x-0 rounded px-4 hover:bg-white/10 ${
+              className={`${grid} group absolute inset-x-0 rounded px-2 hover:bg-white/10 md:px-4 ${
                 over === index && dragging !== song._id ? 'ring-1 ring-brand' : ''
               } ${dragging === song._id ? 'opacity-50' : ''}`}
               style={{
@@ -124,29 +134,13 @@ export function SongTable({
                 transform: `translateY(${index * SONG_ROW_HEIGHT}px)`,
               }}
             >
-              <span className="relative flex justify-end text-muted">
-                <span
-                  className={`tabular-nums group-hover:invisible ${current ? 'text-brand' : ''} ${
-                    playing ? 'invisible' : ''
-                  }`}
-                >
-                  {index + 1}
-                </span>
-                <button
-                  type="button"
-                  aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
-                  onClick={() => onToggle(index)}
-                  className={`absolute inset-y-0 right-0 grid place-items-center focus:opacity-100 group-hover:opacity-100 ${
-                    playing ? 'text-brand opacity-100' : 'text-white opacity-0'
-                  }`}
-                >
-                  {playing ? (
-                    <Pause className="size-4 fill-current" />
-                  ) : (
-                    <Play className="size-4 fill-current" />
-                  )}
-                </button>
-              </span>
+              <RowPlayCell
+                number={index + 1}
+                title={song.title}
+                current={current}
+                playing={playing}
+                onToggle={() => onToggle(index)}
+              />
               <span className="flex min-w-0 items-center gap-3">
                 <CoverImage
                   src={song.coverImage}
@@ -166,11 +160,14 @@ export function SongTable({
                   </span>
                 </span>
               </span>
-              <span className="truncate text-sm text-muted">
+              <span className={`truncate text-sm text-muted ${wideOnly}`}>
                 {song.albumName || 'Unknown Album'}
               </span>
-              <span className="text-right text-sm tabular-nums text-muted">{song.duration}</span>
-              <span className="flex w-28 items-center justify-end gap-1">
+              <span className={`text-right text-sm tabular-nums text-muted ${wideOnly}`}>
+                {song.duration}
+              </span>
+              {/* Above the row-wide play button of small screens. */}
+              <span className="relative flex items-center justify-end gap-1 md:w-28">
                 {renderActions?.(song, index)}
                 {onMove && (
                   <button
@@ -201,7 +198,7 @@ export function SongTable({
             key={`pending-${index}`}
             aria-hidden
             data-testid="song-row-pending"
-            className={`${grid} absolute inset-x-0 px-4`}
+            className={`${grid} absolute inset-x-0 px-2 md:px-4`}
             style={{
               height: SONG_ROW_HEIGHT,
               transform: `translateY(${index * SONG_ROW_HEIGHT}px)`,
@@ -212,9 +209,9 @@ export function SongTable({
               <span className="size-10 shrink-0 animate-pulse rounded bg-white/10" />
               <span className="h-3 w-1/2 animate-pulse rounded bg-white/10" />
             </span>
-            <span className="h-3 w-1/3 animate-pulse rounded bg-white/10" />
-            <span />
-            <span className="w-28" />
+            <span className={`h-3 w-1/3 animate-pulse rounded bg-white/10 ${wideOnly}`} />
+            <span className={wideOnly} />
+            <span className="md:w-28" />
           </li>
         ))}
       </ol>

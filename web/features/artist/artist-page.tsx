@@ -1,7 +1,7 @@
 import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatCount } from '../../../contract/rules/format.ts';
+import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
 import { useSession } from '../../lib/session.ts';
@@ -78,8 +78,8 @@ export function ArtistPage() {
           )}
           <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">{artist.name}</h1>
           <p className="text-sm" data-testid="artist-stats">
-            {formatCount(artist.monthlyListeners)} monthly listeners ·{' '}
-            {formatCount(artist.followers)} followers
+            {countOf(artist.monthlyListeners, 'monthly listener')} ·{' '}
+            {countOf(artist.followers, 'follower')}
           </p>
         </div>
       </header>

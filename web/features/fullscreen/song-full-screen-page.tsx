@@ -1,7 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { SeekBar, TransportControls, VolumeControl } from '../../player/player-bar.tsx';
+import {
+  PanelButtons,
+  SeekBar,
+  TransportControls,
+  VolumeControl,
+} from '../../player/player-bar.tsx';
 import { useCurrentSong } from '../../player/player-store.ts';
+import { QueuePanel } from '../../player/queue-panel.tsx';
 import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 
@@ -37,9 +43,13 @@ export function SongFullScreenPage() {
         <section aria-label="Player" className="flex w-full flex-col items-center gap-3">
           <SeekBar />
           <TransportControls />
-          <VolumeControl />
+          <div className="flex items-center gap-2">
+            <VolumeControl />
+            {song && <PanelButtons />}
+          </div>
         </section>
       </div>
+      <QueuePanel />
       <ShortcutsHelp />
     </main>
   );

@@ -1,6 +1,6 @@
 import { Heart, Pause, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCount } from '../../../contract/rules/format.ts';
+import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
@@ -45,7 +45,7 @@ export function LikedSongsPage() {
             <span className="font-bold">{user?.name}</span>
             <span className="text-muted" data-testid="liked-count">
               {' '}
-              • {formatCount(count)} {count === 1 ? 'song' : 'songs'}
+              • {countOf(count, 'song')}
             </span>
           </p>
         </div>

@@ -1,6 +1,6 @@
 import { ArrowLeft, Pause, Play, Trash2 } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { formatCount } from '../../../contract/rules/format.ts';
+import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -104,12 +104,10 @@ export function PlaylistPage() {
           {data.description && <p className="mb-2 text-sm text-muted">{data.description}</p>}
           <p className="text-sm">
             <span className="font-bold">{data.creator?.name || data.createdBy || 'Unknown'}</span>
-            {data.saves > 0 && (
-              <span className="text-muted"> • {formatCount(data.saves)} saves</span>
-            )}
+            {data.saves > 0 && <span className="text-muted"> • {countOf(data.saves, 'save')}</span>}
             <span className="text-muted" data-testid="playlist-stats">
               {' '}
-              • {formatCount(count)} {count === 1 ? 'song' : 'songs'}
+              • {countOf(count, 'song')}
               {count > 0 && `, ${data.duration}`}
             </span>
           </p>

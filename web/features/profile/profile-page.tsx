@@ -1,12 +1,12 @@
-import { Pause, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Song } from '../../../contract/catalog.ts';
-import { formatCount } from '../../../contract/rules/format.ts';
+import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useProfile } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { RowPlayCell } from '../../ui/row-play-cell.tsx';
 
 function SectionTitle({
   title,
@@ -41,27 +41,15 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
   return (
     <li
       data-testid="top-track"
-      className="group grid grid-cols-[2rem_1fr_4rem] items-center gap-4 rounded px-4 py-2 hover:bg-white/10"
+      className="group relative grid grid-cols-[2rem_1fr_4rem] items-center gap-4 rounded px-4 py-2 hover:bg-white/10"
     >
-      <span className="relative flex justify-end text-muted">
-        <span className={`tabular-nums group-hover:invisible ${playing ? 'invisible' : ''}`}>
-          {index + 1}
-        </span>
-        <button
-          type="button"
-          aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
-          onClick={() => toggleSong(songs, index)}
-          className={`absolute inset-y-0 right-0 grid place-items-center focus:opacity-100 group-hover:opacity-100 ${
-            playing ? 'text-brand opacity-100' : 'text-white opacity-0'
-          }`}
-        >
-          {playing ? (
-            <Pause className="size-4 fill-current" />
-          ) : (
-            <Play className="size-4 fill-current" />
-          )}
-        </button>
-      </span>
+      <RowPlayCell
+        number={index + 1}
+        title={song.title}
+        current={current?._id === song._id}
+        playing={playing}
+        onToggle={() => toggleSong(songs, index)}
+      />
       <span className="flex min-w-0 items-center gap-3">
         <CoverImage
           src={song.coverImage}
@@ -118,7 +106,7 @@ export function ProfilePage() {
           <p className="text-sm font-semibold">Profile</p>
           <h1 className="my-2 truncate text-5xl font-black sm:text-7xl">{data.user.name}</h1>
           <p className="text-sm" data-testid="public-playlist-count">
-            {formatCount(count)} Public {count === 1 ? 'Playlist' : 'Playlists'}
+            {countOf(count, 'Public Playlist')}
           </p>
         </div>
       </header>
