@@ -565,7 +565,10 @@ export class CatalogRepository {
     return (await this.q.isFollowing(userId, artistId)).length > 0;
   }
 
-  /** Newest enabled artists, for filling popularity rows when there is little listening yet. */
+  /**
+   * Newest enabled artists, for filling popularity rows when there is little listening yet; those
+   * with a song to play come first, so a fresh install does not lead with empty artist pages.
+   */
   newestArtists(limit: number, excluding: number[]): Promise<ArtistRecord[]> {
     let query = this.db
       .selectFrom('artists')
@@ -573,6 +576,10 @@ export class CatalogRepository {
       .where('artists.is_disabled', '=', 0);
     if (excluding.length > 0) query = query.where('artists.id', 'not in', excluding);
     return query
+      .orderBy(
+        sql`exists (select 1 from song_artists c where c.artist_id = artists.id and c.listed = 1)`,
+        'desc',
+      )
       .orderBy('artists.created_at', 'desc')
       .orderBy('artists.id', 'desc')
       .limit(limit)

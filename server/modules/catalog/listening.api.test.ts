@@ -168,6 +168,24 @@ describe('home feed, artist and album pages', () => {
   });
 });
 
+describe('popular artists before anyone has listened', () => {
+  let t: TestContext;
+  afterAll(() => t?.close());
+
+  it('lead with the artists who have songs to play, then the newest', async () => {
+    t = await createTestApp();
+    const older = await createArtist(t.deps, { name: 'Older With Songs', createdAgoMs: 3 * DAY });
+    await createSong(t.deps, { title: 'Something', artistIds: [older.id] });
+    await createArtist(t.deps, { name: 'Newest Empty' });
+    const hidden = await createArtist(t.deps, { name: 'Only Deleted', createdAgoMs: DAY });
+    await createSong(t.deps, { title: 'Gone', artistIds: [hidden.id], deleted: true });
+    const names = (await t.app.inject({ method: 'GET', url: '/api/home' }))
+      .json()
+      .popularArtists.map((artist: { name: string }) => artist.name);
+    expect(names).toEqual(['Older With Songs', 'Newest Empty', 'Only Deleted']);
+  });
+});
+
 describe('songs credited to several artists', () => {
   let t: TestContext;
   let songId: number;
