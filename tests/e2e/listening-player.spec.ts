@@ -177,6 +177,10 @@ test('with nothing selected the full-screen player says so', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'No song selected' })).toBeVisible();
   await expect(page.getByText('Unknown Artist')).toBeVisible();
   await expect(page.getByText('Unknown Album')).toBeVisible();
+  // Opened as the tab's first page, Back stays in Chorus.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Trending songs' })).toBeVisible();
 });
 
 test('the queue and position survive a reload and navigation', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   PanelButtons,
   SeekBar,
@@ -15,12 +15,15 @@ import { CoverImage } from '../../ui/cover-image.tsx';
 export function SongFullScreenPage() {
   const song = useCurrentSong();
   const navigate = useNavigate();
+  // Back goes one step back (SPEC §2.11); opened as a tab's first page, there is no step inside
+  // Chorus to go back to, and leaving the app would surprise, so it goes home.
+  const firstPage = useLocation().key === 'default';
   return (
     <main className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8">
       <button
         type="button"
         aria-label="Back"
-        onClick={() => navigate(-1)}
+        onClick={() => (firstPage ? navigate('/') : navigate(-1))}
         className="grid size-10 place-items-center rounded-full bg-black/40 hover:bg-black/70"
       >
         <ArrowLeft className="size-6" />
