@@ -11,6 +11,7 @@ import {
 import pg from 'pg';
 import { InlineLimitsPlugin } from './inline-limits.ts';
 import { type Dialect, migrations } from './migrations/index.ts';
+import { preparedName } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -104,6 +105,17 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client);
+    // pg's query() is a set of overloads; Kysely calls it with a text and its values only, and
+    // anything else is passed on as it came.
+    client.query = ((config: unknown, values?: unknown) => {
+      const name = typeof config === 'string' ? preparedName(config) : undefined;
+      return name
+        ? query({ name, text: config as string, values: values as unknown[] })
+        : (query as (config: unknown, values?: unknown) => unknown)(config, values);
+    }) as typeof client.query;
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { keepPrepared } from '../../db/named-statements.ts';
 
 /** Stands for an argument while a query is compiled; replaced by the value on every run. */
 class Slot {
@@ -28,6 +29,7 @@ export function prepared<A extends unknown[], R>(
 ): (...args: A) => Promise<R[]> {
   const slots = Array.from({ length: arity }, (_, i) => new Slot(i)) as unknown as A;
   const compiled = build(...slots).compile();
+  keepPrepared(compiled.sql);
   return async (...args: A) => (await db.executeQuery(bind(compiled, args))).rows;
 }
 
@@ -53,6 +55,7 @@ export function preparedByIds<A extends unknown[], R>(
       const slots = (from: number, length: number) =>
         Array.from({ length }, (_, i) => new Slot(from + i)) as unknown[];
       compiled = build(slots(0, size) as number[], ...(slots(size, args.length) as A)).compile();
+      keepPrepared(compiled.sql);
       bySize.set(size, compiled);
     }
     const padded: unknown[] = ids.concat(

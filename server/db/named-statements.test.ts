@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { keepPrepared, preparedName } from './named-statements.ts';
+
+describe('named prepared statements', () => {
+  it('gives a kept text one name for good and leaves other texts unnamed', () => {
+    const text = 'select version from catalog_version where id = $1 -- named-statements.test';
+    expect(preparedName(text)).toBeUndefined();
+    keepPrepared(text);
+    const name = preparedName(text);
+    expect(name).toMatch(/^chorus_\d+$/);
+    keepPrepared(text);
+    expect(preparedName(text)).toBe(name);
+    expect(preparedName(`${text} `)).toBeUndefined();
+  });
+
+  it('names at most 2,000 texts, so ever-new texts cannot fill the server', () => {
+    for (let i = 0; i < 2100; i++) keepPrepared(`select ${i} -- named-statements.test cap`);
+    expect(preparedName('select 0 -- named-statements.test cap')).toBeDefined();
+    expect(preparedName('select 2099 -- named-statements.test cap')).toBeUndefined();
+    const names = new Set(
+      Array.from({ length: 2100 }, (_, i) =>
+        preparedName(`select ${i} -- named-statements.test cap`),
+      ).filter((name) => name !== undefined),
+    );
+    expect(names.size).toBeLessThanOrEqual(2000);
+  });
+});
