@@ -28,7 +28,7 @@ export class BoundedMap<K, V> {
     this.total += weight;
   }
 
-  private delete(key: K): void {
+  delete(key: K): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
