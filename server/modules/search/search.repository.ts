@@ -11,6 +11,7 @@ import {
   TERM_SOURCES,
 } from '../../db/migrations/010-search-terms.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
+import { executePrepared } from '../../db/named-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { planRead, type ReadPlan } from './lead-choice.ts';
 
@@ -335,13 +336,14 @@ class TermCounts {
       }
     }
     if (missing.length > 0) {
-      const read = sql<{ kind: number; term: string; n: string }>`select t.kind, t.term,
+      const read = executePrepared(
+        this.db,
+        sql<{ kind: number; term: string; n: string }>`select t.kind, t.term,
           (select count(*) from (select 1 from search_terms s where s.kind = t.kind
             and s.term = t.term limit ${sql.lit(COUNT_CAP)}) c) as n
         from unnest(${missing.map((pair) => pair.kind)}::smallint[],
-          ${missing.map((pair) => pair.term)}::text[]) t(kind, term)`
-        .execute(this.db)
-        .then(({ rows }) => new Map(rows.map((row) => [`${row.kind} ${row.term}`, Number(row.n)])));
+          ${missing.map((pair) => pair.term)}::text[]) t(kind, term)`.compile(this.db),
+      ).then(({ rows }) => new Map(rows.map((row) => [`${row.kind} ${row.term}`, Number(row.n)])));
       for (const { kind, term } of missing) {
         const key = `${kind} ${term}`;
         const count = read.then((found) => found.get(key) ?? 0);
@@ -468,8 +470,14 @@ class PostgresSearch implements SearchRepository {
     const hits = noHits();
     if (parts.length === 0) return hits;
     // Ordered again outside: a union's branches keep their own order only as it happens.
-    const rows = await sql<{ kind: number; id: number }>`select kind, id
-      from (${sql.join(parts, sql` union all `)}) r order by kind, rank`.execute(this.db);
+    const query = sql<{ kind: number; id: number }>`select kind, id
+      from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
+    // Where every kind reads one range and looks any other words up, the plan is the same
+    // whatever the words, so the statement is kept prepared; joins are planned for their words.
+    const fixed = KINDS.every((kind) => plans.get(kind)!.lookups.every(Boolean));
+    const rows = fixed
+      ? await executePrepared(this.db, query.compile(this.db))
+      : await query.execute(this.db);
     for (const kind of KINDS) {
       const found = rows.rows.filter((row) => Number(row.kind) === KIND[kind]);
       hits[kind] = [...new Set(ids(found))].slice(0, limit);
