@@ -1,7 +1,9 @@
+import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PlaylistHit, SearchResults } from '../../../contract/listening.ts';
 import { searchTerms } from '../../../contract/rules/search.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { KeptCards } from './kept-cards.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
 
 const total = (hits: SearchHits) =>
@@ -9,6 +11,9 @@ const total = (hits: SearchHits) =>
 
 /** How many answers are kept (see SearchService.search); about 20 KB each. */
 const ANSWERS_KEPT = 1000;
+
+/** How many cards of each kind are kept (see KeptCards); under 1 KB each. */
+const CARDS_KEPT = 20_000;
 
 interface KeptAnswer {
   version: number;
@@ -30,9 +35,20 @@ export class SearchService {
     private readonly catalog: CatalogService,
     private readonly playlists: (ids: number[]) => Promise<PlaylistHit[]>,
     private readonly keepMs = 0,
-  ) {}
+  ) {
+    this.songCards = new KeptCards((ids) => catalog.songsInOrder(ids), keepMs, CARDS_KEPT);
+    this.artistCards = new KeptCards(
+      (ids, version) => catalog.artistsInOrder(ids, version),
+      keepMs,
+      CARDS_KEPT,
+    );
+    this.albumCards = new KeptCards((ids) => catalog.albumsInOrder(ids), keepMs, CARDS_KEPT);
+  }
 
   private readonly kept = new BoundedMap<string, KeptAnswer>(ANSWERS_KEPT);
+  private readonly songCards: KeptCards<Song>;
+  private readonly artistCards: KeptCards<Artist>;
+  private readonly albumCards: KeptCards<Album>;
 
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
@@ -61,9 +77,9 @@ export class SearchService {
     let hits = await this.index.search(terms, limit);
     if (total(hits) === 0) hits = await this.index.fuzzy(terms, limit);
     const [songs, artists, albums, playlists, byArtist] = await Promise.all([
-      this.catalog.songsInOrder(hits.songs),
-      this.catalog.artistsInOrder(hits.artists, version),
-      this.catalog.albumsInOrder(hits.albums),
+      this.songCards.inOrder(hits.songs, version),
+      this.artistCards.inOrder(hits.artists, version),
+      this.albumCards.inOrder(hits.albums, version),
       this.playlists(hits.playlists),
       hits.artists[0] !== undefined && hits.songs.length < limit
         ? this.catalog.songsOfArtist(hits.artists[0], limit)
