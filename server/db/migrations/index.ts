@@ -10,6 +10,7 @@ import * as listedFlag from './008-listed-flag.ts';
 import * as searchVisibleOnly from './009-search-visible-only.ts';
 import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
+import * as albumsNewest from './012-albums-newest.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { name: '009-search-visible-only', up: searchVisibleOnly.up },
   { name: '010-search-terms', up: searchTerms.up },
   { name: '011-plays-by-listener', up: playsByListener.up },
+  { name: '012-albums-newest', up: albumsNewest.up },
 ];

@@ -21,6 +21,8 @@ describe('home feed, artist and album pages', () => {
     const newest = await createArtist(t.deps, { name: 'Newest Artist' });
     const off = await createArtist(t.deps, { name: 'Disabled Artist', disabled: true });
     const album = await createAlbum(t.deps, loud.id, 'Loud Album');
+    // Newer than every other album: the home row must still leave it out.
+    await createAlbum(t.deps, off.id, 'Disabled Album');
     ids.quiet = quiet.id;
     ids.loud = loud.id;
     ids.newest = newest.id;
