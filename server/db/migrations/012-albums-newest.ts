@@ -8,5 +8,10 @@ import type { Kysely } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema's types hold
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('albums_created_idx').on('albums').column('created_at').execute();
+  await db.schema
+    .createIndex('albums_created_idx')
+    .ifNotExists()
+    .on('albums')
+    .column('created_at')
+    .execute();
 }
