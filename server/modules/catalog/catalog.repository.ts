@@ -1,8 +1,31 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
 import type { Dialect } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { prepared, preparedByIds, preparedWithLimit } from './prepared.ts';
+
+/**
+ * `query`'s rows newest first (by `table`'s date, then id), leaving out `excluding`: how home
+ * fills its rows until there is listening. Read through each table's date key, so it stops at
+ * `limit` whatever the catalog size.
+ */
+function newestFirst<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  table: 'songs' | 'artists' | 'albums',
+  excluding: number[],
+  limit: number,
+): SelectQueryBuilder<Database, TB, O> {
+  const filtered =
+    excluding.length > 0 ? query.where(sql.ref(`${table}.id`), 'not in', excluding) : query;
+  return filtered
+    .orderBy(sql.ref(`${table}.created_at`), 'desc')
+    .orderBy(sql.ref(`${table}.id`), 'desc')
+    .limit(limit);
+}
+
+/** Whether album row `row` may be shown: its artist is enabled (one rule with search's). */
+const albumIsVisible = VISIBLE_SOURCES.find((source) => source.table === 'albums')!.visible;
 
 export interface SongRecord {
   id: number;
@@ -573,19 +596,17 @@ export class CatalogRepository {
    */
   async newestArtists(limit: number, excluding: number[]): Promise<ArtistRecord[]> {
     const hasSong = sql<boolean>`exists (select 1 from song_artists c where c.artist_id = artists.id and c.listed = 1)`;
-    const newest = (withSong: boolean, count: number) => {
-      let query = this.db
-        .selectFrom('artists')
-        .select(artistColumns)
-        .where('artists.is_disabled', '=', 0)
-        .where(withSong ? hasSong : sql<boolean>`not ${hasSong}`);
-      if (excluding.length > 0) query = query.where('artists.id', 'not in', excluding);
-      return query
-        .orderBy('artists.created_at', 'desc')
-        .orderBy('artists.id', 'desc')
-        .limit(count)
-        .execute();
-    };
+    const newest = (withSong: boolean, count: number) =>
+      newestFirst(
+        this.db
+          .selectFrom('artists')
+          .select(artistColumns)
+          .where('artists.is_disabled', '=', 0)
+          .where(withSong ? hasSong : sql<boolean>`not ${hasSong}`),
+        'artists',
+        excluding,
+        count,
+      ).execute();
     const first = await newest(true, limit);
     return first.length < limit
       ? [...first, ...(await newest(false, limit - first.length))]
@@ -593,32 +614,28 @@ export class CatalogRepository {
   }
 
   newestSongs(limit: number, excluding: number[]): Promise<SongRecord[]> {
-    let query = this.songRows().where(songIsListed);
-    if (excluding.length > 0) query = query.where('songs.id', 'not in', excluding);
     return this.credited(
-      query.orderBy('songs.created_at', 'desc').orderBy('songs.id', 'desc').limit(limit),
+      newestFirst(this.songRows().where(songIsListed), 'songs', excluding, limit),
       'newest',
     ).execute();
   }
 
   /**
-   * Newest albums of enabled artists. The artist is checked with EXISTS rather than in the join,
-   * so SQLite walks albums by date (migration 012) and stops instead of starting from artists.
+   * Newest albums of enabled artists. The artist is checked with EXISTS (the rule search keeps,
+   * migration 009) rather than in the join, so SQLite walks albums by date (migration 012) and
+   * stops instead of starting from artists.
    */
   newestAlbums(limit: number, excluding: number[]): Promise<AlbumRecord[]> {
-    let query = this.db
-      .selectFrom('albums')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
-      .select(albumColumns)
-      .where(
-        sql<boolean>`exists (select 1 from artists v where v.id = albums.artist_id and v.is_disabled = 0)`,
-      );
-    if (excluding.length > 0) query = query.where('albums.id', 'not in', excluding);
-    return query
-      .orderBy('albums.created_at', 'desc')
-      .orderBy('albums.id', 'desc')
-      .limit(limit)
-      .execute();
+    return newestFirst(
+      this.db
+        .selectFrom('albums')
+        .innerJoin('artists', 'artists.id', 'albums.artist_id')
+        .select(albumColumns)
+        .where(sql.raw<boolean>(albumIsVisible('albums'))),
+      'albums',
+      excluding,
+      limit,
+    ).execute();
   }
 
   listSongs(offset: number, limit: number): Promise<SongRecord[]> {
