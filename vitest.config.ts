@@ -12,7 +12,7 @@ export default defineConfig({
             'web/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.api.test.ts', 'node_modules/**'],
+          exclude: ['**/*.api.test.ts', '**/*.postgres.test.ts', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },
@@ -21,7 +21,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+          include: [
+            'server/**/*.api.test.ts',
+            'tests/api/**/*.test.ts',
+            // What only PostgreSQL has (connections a server can drop), in its run of the suite.
+            ...(process.env.TEST_DATABASE_URL ? ['server/**/*.postgres.test.ts'] : []),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

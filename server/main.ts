@@ -22,9 +22,17 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) =>
+      app
+        ? app.log.warn({ err: error }, 'PostgreSQL connection lost')
+        : console.warn(`PostgreSQL connection lost: ${error.message}`),
+  });
   const applied = await migrate(database);
-  const app = await buildApp({ config, database, media });
+  app = await buildApp({ config, database, media });
   const log = app.log;
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../tests/helpers/api-app.ts';
+import { openDatabase } from './database.ts';
+
+// Collected only for the PostgreSQL run of the API suite (vitest.config.ts).
+const url = testDatabaseUrl!;
+const schema = `t_${randomBytes(6).toString('hex')}`;
+
+async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(() => onServer((client) => client.query(`drop schema if exists ${schema} cascade`)));
+
+describe('PostgreSQL connections', () => {
+  it('keeps serving after the server drops the idle connections of the pool', async () => {
+    const lost: Error[] = [];
+    const handle = await openDatabase({
+      url,
+      dataDir: '.',
+      pgSchema: schema,
+      onConnectionLost: (error) => lost.push(error),
+    });
+    try {
+      const one = () => sql<{ n: number }>`select 1 as n, pg_sleep(0.05)`.execute(handle.db);
+      // Several at once, so the pool opens several connections and keeps them idle.
+      await Promise.all([one(), one(), one()]);
+      const dropped = await onServer(async (client) => {
+        const result = await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [`chorus ${schema}`],
+        );
+        return result.rowCount ?? 0;
+      });
+      expect(dropped).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => lost.length).toBe(dropped);
+      expect(lost[0]!.message).toMatch(/terminating connection/);
+      const rows = await one();
+      expect(rows.rows[0]!.n).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
