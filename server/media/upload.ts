@@ -435,6 +435,34 @@ export async function receiveForm(
   if (!request.isMultipart()) throw unsupportedMediaType('The request must be multipart/form-data');
   const fields: Record<string, string> = {};
   const files: Record<string, StagedFile> = {};
+  try {
+    await readParts(request, batch, rules, fields, files);
+  } catch (error) {
+    throw unreadableForm(error) ?? error;
+  }
+  return { fields, files };
+}
+
+/**
+ * The multipart parser's own errors (no code): a body that is not the form its header announced
+ * (no boundary, the wrong one, cut short). The sender can fix those, so they are a 400.
+ */
+function unreadableForm(error: unknown): AppError | null {
+  if (!(error instanceof Error) || 'code' in error || !/multipart|boundary/i.test(error.message)) {
+    return null;
+  }
+  return badRequest(
+    `The upload could not be read (${error.message}); send the form again as multipart/form-data`,
+  );
+}
+
+async function readParts(
+  request: FastifyRequest,
+  batch: MediaBatch,
+  rules: Record<string, FileRule>,
+  fields: Record<string, string>,
+  files: Record<string, StagedFile>,
+): Promise<void> {
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (typeof part.value === 'string' && !(part.fieldname in fields)) {
@@ -464,7 +492,6 @@ export async function receiveForm(
     batch.track(staged);
     files[file.fieldname] = staged;
   }
-  return { fields, files };
 }
 
 /**

@@ -422,6 +422,38 @@ describe('playlists', () => {
       expect(json.statusCode).toBe(415);
       expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
     });
+
+    it('answers 400 to a form that cannot be read, and keeps the cover it had', async () => {
+      const playlist = await create(owner);
+      expect((await upload(owner, playlist._id, await makePng(16, '#224488'))).statusCode).toBe(
+        200,
+      );
+      const before = (await get(owner, playlist._id)).json().data.coverImage;
+      const send = (contentType: string, payload: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/playlists/${playlist._id}/cover`,
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+          payload,
+        });
+      const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="imageFile"; filename="c.png"\r\n\r\n`;
+      const unreadable = [
+        send('multipart/form-data', ''), // no boundary
+        send(multipartHeaders['content-type'], 'garbage'),
+        send(multipartHeaders['content-type'], `${head}cut short`), // never closed
+        send(
+          'multipart/form-data; boundary=another',
+          multipartBody('imageFile', 'c.png', 'image/png', Buffer.from('x')).toString('latin1'),
+        ),
+      ];
+      for (const response of await Promise.all(unreadable)) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(
+          /^The upload could not be read \(.+\); send the form again as multipart\/form-data$/,
+        );
+      }
+      expect((await get(owner, playlist._id)).json().data.coverImage).toBe(before);
+    });
   });
 });
 
