@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors.ts';
 import type { MediaStore } from './media-store.ts';
@@ -53,13 +54,15 @@ export async function sendMedia(
       .send({ message: `The requested range is outside the file (${size} bytes)` });
   }
 
+  // HEAD answers with GET's headers and no body. Fastify's HEAD route sets Content-Length 0 for
+  // an absent body, but keeps the length set here when the body is an (empty) stream.
   const isHead = request.method === 'HEAD';
   if (range.kind === 'partial') {
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     reply.header('content-length', range.end - range.start + 1);
-    return reply.send(isHead ? undefined : store.read(key, range));
+    return reply.send(isHead ? Readable.from([]) : store.read(key, range));
   }
   reply.header('content-length', size);
-  return reply.send(isHead ? undefined : store.read(key));
+  return reply.send(isHead ? Readable.from([]) : store.read(key));
 }

@@ -37,6 +37,25 @@ describe('GET /api/songs/:id/stream', () => {
     expect(size).toBeGreaterThan(1000);
   });
 
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = (range?: string) =>
+      t.app.inject({
+        method: 'HEAD',
+        url: `/api/songs/${songId}/stream`,
+        headers: range ? { range } : {},
+      });
+    const whole = await head();
+    expect(whole.statusCode).toBe(200);
+    expect(Number(whole.headers['content-length'])).toBe(size);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(whole.rawPayload.length).toBe(0);
+    const part = await head('bytes=0-9');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-length']).toBe('10');
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${size}`);
+    expect(part.rawPayload.length).toBe(0);
+  });
+
   it('serves the first byte', async () => {
     const response = await get('bytes=0-0');
     expect(response.statusCode).toBe(206);
