@@ -11,6 +11,7 @@ import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { noNulPlugin } from './plugins/no-nul.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   };
 
   await app.register(errorsPlugin);
+  await app.register(noNulPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

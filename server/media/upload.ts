@@ -23,6 +23,7 @@ import {
   unprocessable,
   unsupportedMediaType,
 } from '../lib/errors.ts';
+import { nulPath, nulRefused } from '../lib/nul.ts';
 import { deleteImage, storeImage } from './images.ts';
 import { audioKey, imageOriginalKey, type MediaStore } from './media-store.ts';
 
@@ -440,6 +441,8 @@ export async function receiveForm(
   } catch (error) {
     throw unreadableForm(error) ?? error;
   }
+  const nul = nulPath(fields);
+  if (nul !== null) throw nulRefused(nul, nul);
   return { fields, files };
 }
 
