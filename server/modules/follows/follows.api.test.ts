@@ -49,5 +49,28 @@ describe('following artists', () => {
     expect((await call('PUT', `/api/artists/${artist.id}/follow`)).statusCode).toBe(401);
     expect((await call('PUT', `/api/artists/${off.id}/follow`, user.token)).statusCode).toBe(404);
     expect((await call('PUT', '/api/artists/999999/follow', user.token)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/artists/999999/follow', user.token)).statusCode).toBe(404);
+  });
+
+  it('lets a listener unfollow an artist that has since been disabled', async () => {
+    const artist = await createArtist(t.deps);
+    const user = await createUser(t.deps);
+    expect((await call('PUT', `/api/artists/${artist.id}/follow`, user.token)).statusCode).toBe(
+      200,
+    );
+    await t.deps.db
+      .updateTable('artists')
+      .set({ is_disabled: 1 })
+      .where('id', '=', artist.id)
+      .execute();
+    const gone = await call('DELETE', `/api/artists/${artist.id}/follow`, user.token);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toMatchObject({ following: false, followers: 0 });
+    const rows = await t.deps.db
+      .selectFrom('follows')
+      .select('artist_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

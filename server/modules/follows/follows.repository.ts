@@ -3,14 +3,15 @@ import type { Db } from '../../db/database.ts';
 export class FollowsRepository {
   constructor(private readonly db: Db) {}
 
-  async enabledArtistExists(artistId: number): Promise<boolean> {
+  /** Whether the artist exists, and if so whether it is enabled. */
+  async artistState(artistId: number): Promise<'enabled' | 'disabled' | null> {
     const row = await this.db
       .selectFrom('artists')
-      .select('id')
+      .select('is_disabled')
       .where('id', '=', artistId)
-      .where('is_disabled', '=', 0)
       .executeTakeFirst();
-    return row !== undefined;
+    if (!row) return null;
+    return row.is_disabled ? 'disabled' : 'enabled';
   }
 
   async follow(userId: number, artistId: number, at: string): Promise<void> {

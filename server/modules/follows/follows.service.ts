@@ -6,9 +6,13 @@ import type { FollowsRepository } from './follows.repository.ts';
 export class FollowsService {
   constructor(private readonly follows: FollowsRepository) {}
 
-  /** Following twice, or unfollowing what one does not follow, is not an error: the end state is. */
+  /**
+   * Following twice, or unfollowing what one does not follow, is not an error: the end state is.
+   * Only enabled artists can be followed; a disabled one can still be unfollowed.
+   */
   async set(userId: number, artistId: number, following: boolean): Promise<FollowState> {
-    if (!(await this.follows.enabledArtistExists(artistId))) throw notFound('Artist not found');
+    const state = await this.follows.artistState(artistId);
+    if (state === null || (following && state === 'disabled')) throw notFound('Artist not found');
     if (following) await this.follows.follow(userId, artistId, nowIso());
     else await this.follows.unfollow(userId, artistId);
     return { artistId, following, followers: await this.follows.followers(artistId) };
