@@ -225,6 +225,26 @@ describe('admin artists', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Artist name is required');
+    for (const [description, message] of [
+      ['x'.repeat(5001), 'description must be at most 5000 characters'],
+      ['  ', 'Description is required'],
+    ]) {
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/updatedArtist/${artist.id}`,
+        payload: { description },
+        headers: auth(admin),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    const described = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/updatedArtist/${artist.id}`,
+      payload: { description: ' A new story ' },
+      headers: auth(admin),
+    });
+    expect(described.json().data).toMatchObject({ name: 'With Photo', description: 'A new story' });
     const missing = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/updatedArtist/999999',

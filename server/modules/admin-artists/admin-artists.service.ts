@@ -23,6 +23,12 @@ function requiredText(value: string | undefined, message: string, field: string,
   return text;
 }
 
+/** The rules of an artist's name and description, the same on create and on update. */
+const artistName = (value: string | undefined) =>
+  requiredText(value, 'Artist name is required', 'name', 200);
+const artistDescription = (value: string | undefined) =>
+  requiredText(value, 'Description is required', 'description', 5000);
+
 function optionalEmail(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;
   const text = value?.trim() ?? '';
@@ -90,13 +96,8 @@ export class AdminArtistsService {
     input: ArtistInput,
     image: StagedFile | undefined,
   ): Promise<AdminArtist> {
-    const name = requiredText(input.name, 'Artist name is required', 'name', 200);
-    const description = requiredText(
-      input.description,
-      'Description is required',
-      'description',
-      5000,
-    );
+    const name = artistName(input.name);
+    const description = artistDescription(input.description);
     const email = optionalEmail(input.email) ?? null;
     if (!image) throw badRequest('Please select an image file', 'imageFile');
     const imageKey = await batch.storeImage(await readImage(image));
@@ -113,12 +114,8 @@ export class AdminArtistsService {
     const existing = await this.artists.find(id);
     if (!existing) throw notFound('Artist not found');
     const changes: Partial<Pick<ArtistRow, 'name' | 'description' | 'email' | 'image_key'>> = {};
-    if (input.name !== undefined) {
-      changes.name = requiredText(input.name, 'Artist name is required', 'name', 200);
-    }
-    if (input.description !== undefined) {
-      changes.description = input.description.trim().slice(0, 5000);
-    }
+    if (input.name !== undefined) changes.name = artistName(input.name);
+    if (input.description !== undefined) changes.description = artistDescription(input.description);
     const email = optionalEmail(input.email);
     if (email !== undefined) changes.email = email;
     // The old image stays: images are shared by content hash and may be in use elsewhere.
