@@ -105,6 +105,10 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
+      // Offset alone would be ignored (no limit: every song), so say so rather than guess.
+      if (offset !== undefined && limit === undefined) {
+        throw badRequest('offset is used only together with limit', 'offset');
+      }
       const answer = await playlists.read(request.params.id, request.caller, {
         ...(limit !== undefined ? { page: { limit, offset: offset ?? 0 } } : {}),
         ...(request.headers['if-none-match']
