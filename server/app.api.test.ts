@@ -7,7 +7,16 @@ import type { App } from './deps.ts';
 function probes(app: App) {
   app.post(
     '/api/plumbing-echo',
-    { config: { policy: 'public' }, schema: { body: Type.Object({ text: Type.String() }) } },
+    {
+      config: { policy: 'public' },
+      schema: {
+        body: Type.Object({
+          text: Type.String(),
+          mood: Type.Optional(Type.Union([Type.Literal('calm'), Type.Literal('loud')])),
+          level: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+        }),
+      },
+    },
     async (request) => request.body,
   );
   app.get('/api/plumbing-crash', { config: { policy: 'public' } }, async () => {
@@ -92,6 +101,17 @@ describe('cross-cutting plumbing', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('text');
+  });
+
+  it('lists the values a choice accepts when it gets another', async () => {
+    for (const [payload, message] of [
+      [{ text: 'x', mood: 'Calm' }, "mood must be 'calm' or 'loud'"],
+      [{ text: 'x', level: 4 }, 'level must be 1, 2 or 3'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/plumbing-echo', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, field: Object.keys(payload)[1] });
+    }
   });
 
   it('answers invalid ids and pagination with 400, never 500', async () => {

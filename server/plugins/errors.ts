@@ -17,12 +17,39 @@ function fieldOf(issue: ValidationIssue | undefined): string | undefined {
   return path || undefined;
 }
 
+/**
+ * The values a field may take when it is a choice ('Active' or 'Inactive'): each refused option
+ * of the choice is an issue of its own, saying only "must be equal to constant".
+ */
+function choices(issues: ValidationIssue[], path: string | undefined): string[] {
+  const allowed = issues
+    .filter(
+      (issue) => issue.instancePath === path && issue.params && 'allowedValue' in issue.params,
+    )
+    .map((issue) => issue.params!.allowedValue);
+  const listed = issues.find((issue) => issue.instancePath === path && issue.params?.allowedValues);
+  const values = listed?.params?.allowedValues;
+  return (Array.isArray(values) ? values : allowed).map((value) =>
+    typeof value === 'string' ? `'${value}'` : String(value),
+  );
+}
+
+/** 'a', 'b' or 'c' */
+const either = (options: string[]) =>
+  options.length === 1 ? options[0]! : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+
 function validationMessage(error: FastifyError): { message: string; field?: string } {
-  const issue = (error.validation as ValidationIssue[] | undefined)?.[0];
+  const issues = (error.validation as ValidationIssue[] | undefined) ?? [];
+  const issue = issues[0];
   const field = fieldOf(issue);
   const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
   if (issue?.params && typeof issue.params.missingProperty === 'string') {
     return { message: `${issue.params.missingProperty} is required`, field };
+  }
+  const options = choices(issues, issue?.instancePath);
+  if (options.length > 0) {
+    const name = field ?? where ?? 'value';
+    return { message: `${name} must be ${either(options)}`, field };
   }
   const detail = issue?.message ?? 'is invalid';
   return {
