@@ -114,6 +114,17 @@ describe('cross-cutting plumbing', () => {
     }
   });
 
+  it('answers an address the router cannot read in the usual JSON shape', async () => {
+    const broken = await t.app.inject({ method: 'GET', url: '/api/songs/%ff' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      message: 'The address is not valid: it holds a broken %-escape',
+    });
+    const long = await t.app.inject({ method: 'DELETE', url: `/api/playlists/${'9'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'A part of the address is too long' });
+  });
+
   it('answers invalid ids and pagination with 400, never 500', async () => {
     for (const url of [
       '/api/songs/0',

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyReply, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
@@ -49,6 +49,15 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
     routerOptions: { maxParamLength: 200 },
+    // What the router refuses before any route runs answers in Chorus's shape, `{ message }`.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const answers: Record<string, [number, string]> = {
+        FST_ERR_BAD_URL: [400, 'The address is not valid: it holds a broken %-escape'],
+        FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+      };
+      const [status, message] = answers[error.code] ?? [error.statusCode ?? 400, error.message];
+      return reply.code(status).send({ message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
