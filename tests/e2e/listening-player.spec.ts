@@ -227,7 +227,7 @@ test('a song that cannot play shows one toast and the next one plays, full scree
   await expectAudioAdvancing(page, 0.2);
 });
 
-test('after a slider is set with the mouse, Space and the arrows are shortcuts again', async ({
+test('after a slider or a button is used with the mouse, Space and the arrows are shortcuts again', async ({
   page,
 }) => {
   await playTrending(page, 0);
@@ -243,6 +243,28 @@ test('after a slider is set with the mouse, Space and the arrows are shortcuts a
   await player(page).getByRole('slider', { name: 'Seek' }).click();
   await page.keyboard.press('Space');
   await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // A button clicked with the mouse does not take Space: it plays or pauses, and Shuffle stays on.
+  await player(page).getByRole('button', { name: 'Shuffle' }).click();
+  await expect(player(page).getByRole('button', { name: 'Shuffle' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('Space');
+  await expect(player(page).getByRole('button', { name: /^Pause/ })).toBeVisible();
+  await expect(player(page).getByRole('button', { name: 'Shuffle' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // One reached with Tab keeps Space for itself.
+  await player(page).getByRole('button', { name: 'Shuffle' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Space');
+  await expect(player(page).getByRole('button', { name: 'Shuffle' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 
   // Seven steps down from 0.7 land on exactly 0, which is muted.
   await player(page).getByRole('slider', { name: 'Volume' }).fill('0.7');

@@ -25,7 +25,7 @@ import {
   upNext,
   type VolumeState,
 } from './player-state.ts';
-import { handleShortcut } from './shortcuts.ts';
+import { handleShortcut, trackPointerFocus } from './shortcuts.ts';
 
 export interface PlaybackState {
   isPlaying: boolean;
@@ -272,6 +272,7 @@ export function restorePlayer(): void {
   };
   sync(usePlayer.getState());
   usePlayer.subscribe(sync);
+  trackPointerFocus(window);
   window.addEventListener('keydown', (event) => {
     handleShortcut(event, {
       togglePlay: () => usePlayer.getState().togglePlay(),

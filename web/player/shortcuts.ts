@@ -35,8 +35,43 @@ function ownsKeys(element: Element | null, key: string): boolean {
     return type === 'range' ? key.startsWith('Arrow') : true;
   }
   if ((tag === 'BUTTON' || tag === 'A' || element.getAttribute('role') === 'button') && key === ' ')
-    return true;
+    return element !== pointerFocused;
   return false;
+}
+
+/**
+ * The control last focused by a click or a tap, if it still has the focus. A button reached with
+ * Tab keeps Space to press it; one just clicked keeps the focus too, but there Space means play or
+ * pause, as in every player: pressing the clicked Shuffle or Next again would surprise. (The
+ * browser's :focus-visible cannot tell: any key press makes the focused element match it.)
+ */
+let pointerFocused: Element | null = null;
+let pointing = false;
+
+/** Follows where the focus comes from (see pointerFocused); installed once, with the shortcuts. */
+export function trackPointerFocus(target: Window): void {
+  target.addEventListener(
+    'pointerdown',
+    (event) => {
+      pointing = true;
+      pointerFocused =
+        event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null;
+    },
+    true,
+  );
+  const done = () => {
+    pointing = false;
+  };
+  target.addEventListener('pointerup', done, true);
+  target.addEventListener('pointercancel', done, true);
+  // Focus that moves without a pointer (Tab, a dialog opening) was not clicked.
+  target.addEventListener(
+    'focusin',
+    () => {
+      if (!pointing) pointerFocused = null;
+    },
+    true,
+  );
 }
 
 export function handleShortcut(event: KeyboardEvent, target: ShortcutTarget): boolean {
