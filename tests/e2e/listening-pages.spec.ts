@@ -179,6 +179,18 @@ test('at 375 px song lists show their titles, a tap plays, and the queue opens',
   const nextTitle = (await upcoming.first().locator('span > span').first().textContent()) ?? '';
   await upcoming.first().getByRole('button').click();
   await expect(page.getByTestId('fullscreen-title')).toHaveText(nextTitle);
+  // The open queue leaves the player's controls free: a tap on them reaches them.
+  const controls = page.getByRole('region', { name: 'Player' });
+  for (const name of ['Seek', 'Volume']) {
+    const box = (await controls.getByRole('slider', { name }).boundingBox())!;
+    const queueBox = (await queue.boundingBox())!;
+    expect(box.y, name).toBeGreaterThan(queueBox.y + queueBox.height);
+  }
+  await controls.getByRole('button', { name: /^Pause/ }).click();
+  await expect(controls.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(queue).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(queue).toBeHidden();
 });
 
 test("a page's first data comes from the HTML's preload hint, asked for once", async ({ page }) => {

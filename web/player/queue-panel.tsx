@@ -1,13 +1,29 @@
 import { X } from 'lucide-react';
+import { useEffect } from 'react';
 import { CoverImage } from '../ui/cover-image.tsx';
 import { usePlayer } from './player-store.ts';
 
-/** What plays now and what comes next, in play order; a click jumps there. */
-export function QueuePanel() {
+/** Where the panel opens: above the bottom player, or on the full-screen player's page. */
+const PLACEMENT = {
+  dock: 'right-2 bottom-36 max-h-[60vh] md:bottom-24 md:max-h-[70vh]',
+  // On a phone the full-screen player's controls fill the lower half; the panel stays above them.
+  fullscreen: 'top-16 right-2 max-h-[42vh] md:top-auto md:bottom-24 md:max-h-[70vh]',
+} as const;
+
+/** What plays now and what comes next, in play order; a click jumps there. Escape closes it. */
+export function QueuePanel({ placement = 'dock' }: { placement?: keyof typeof PLACEMENT }) {
   const open = usePlayer((state) => state.queueOpen);
   const queue = usePlayer((state) => state.queue);
   const index = usePlayer((state) => state.index);
   const { jumpTo, setQueueOpen } = usePlayer.getState();
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setQueueOpen(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [open, setQueueOpen]);
   if (!open) return null;
   const current = queue[index];
   const upcoming = [...queue.slice(index + 1), ...queue.slice(0, index)].map((song, i) => ({
@@ -17,7 +33,7 @@ export function QueuePanel() {
   return (
     <aside
       aria-label="Queue"
-      className="fixed right-2 bottom-36 z-40 flex max-h-[60vh] md:bottom-24 md:max-h-[70vh] w-[min(22rem,calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl"
+      className={`fixed z-40 flex w-[min(22rem,calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl ${PLACEMENT[placement]}`}
     >
       <div className="flex items-center justify-between p-4">
         <h2 className="text-lg font-bold">Queue</h2>

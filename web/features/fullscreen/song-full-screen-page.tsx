@@ -52,7 +52,7 @@ export function SongFullScreenPage() {
           </div>
         </section>
       </div>
-      <QueuePanel />
+      <QueuePanel placement="fullscreen" />
       <ShortcutsHelp />
     </main>
   );
