@@ -86,4 +86,11 @@ test('a new listener’s profile shows the catalog’s tops until they play some
   await expect(page.getByTestId('top-artist')).toHaveCount(5);
   await page.getByRole('link', { name: 'Show all' }).click();
   await expect(page).toHaveURL(/\/AllArtist$/);
+
+  // On a phone the whole name shows.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/profile');
+  const name = page.getByRole('heading', { name: 'Brand New' });
+  await expect(name).toBeInViewport({ ratio: 1 });
+  expect(await name.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
 });

@@ -98,13 +98,16 @@ export function ProfilePage() {
   const count = data.publicPlaylistCount;
   return (
     <div className="pb-10">
-      <header className="flex items-end gap-6 bg-gradient-to-b from-neutral-600/60 to-transparent px-6 pt-6 pb-8">
-        <div className="grid size-40 shrink-0 place-items-center rounded-full bg-brand text-6xl font-black text-black shadow-2xl sm:size-48">
+      {/* On a phone the picture sits above the name, so a long name has the whole width. */}
+      <header className="flex flex-col items-start gap-4 bg-gradient-to-b from-neutral-600/60 to-transparent px-6 pt-6 pb-8 sm:flex-row sm:items-end sm:gap-6">
+        <div className="grid size-28 shrink-0 place-items-center rounded-full bg-brand text-5xl font-black text-black shadow-2xl sm:size-48 sm:text-6xl">
           {data.user.name.slice(0, 1).toUpperCase()}
         </div>
-        <div className="min-w-0">
+        <div className="w-full min-w-0">
           <p className="text-sm font-semibold">Profile</p>
-          <h1 className="my-2 truncate text-5xl font-black sm:text-7xl">{data.user.name}</h1>
+          <h1 className="my-2 text-4xl font-black [overflow-wrap:anywhere] sm:truncate sm:text-7xl">
+            {data.user.name}
+          </h1>
           <p className="text-sm" data-testid="public-playlist-count">
             {countOf(count, 'Public Playlist')}
           </p>
