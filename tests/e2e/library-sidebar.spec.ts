@@ -22,6 +22,17 @@ test('a visitor is asked to log in before creating a playlist', async ({ page })
   await library.getByRole('button', { name: 'Create playlist' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
+
+  // On a phone the tab bar's Your Library opens the same library as a drawer.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Tabs' })
+    .getByRole('button', { name: 'Your Library' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Your Library' });
+  await expect(drawer.getByText('Create your first playlist')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('library search filters case-insensitively and says when nothing matches', async ({
@@ -128,7 +139,10 @@ test('the library collapses to a rail and, on a phone, opens as a drawer', async
 
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(library).toBeHidden();
-  await page.getByRole('button', { name: 'Your Library' }).click();
+  await page
+    .getByRole('navigation', { name: 'Tabs' })
+    .getByRole('button', { name: 'Your Library' })
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Your Library' });
   await expect(drawer.getByText('Pocket list')).toBeVisible();
   await drawer.getByText('Pocket list').click();

@@ -1,8 +1,7 @@
 import { Heart, Library, MoreHorizontal, Plus, Search, X } from 'lucide-react';
 import { AlertDialog, Dialog, DropdownMenu, Popover, Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { create } from 'zustand';
 import type { PlaylistSummary } from '../../contract/playlists.ts';
 import { PlaylistDetailsDialog } from '../features/library/playlist-details-dialog.tsx';
 import { errorMessage } from '../lib/api.ts';
@@ -16,30 +15,10 @@ import {
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { useLibraryUi } from './library-ui.ts';
 
 /** SPEC §9: the Artists tab shows the first 4 followed artists. */
 const ARTISTS_SHOWN = 4;
-const COLLAPSED_KEY = 'chorus-library-collapsed';
-
-interface LibraryUi {
-  collapsed: boolean;
-  drawerOpen: boolean;
-  setCollapsed(collapsed: boolean): void;
-  setDrawerOpen(open: boolean): void;
-}
-
-export const useLibraryUi = create<LibraryUi>((set) => ({
-  collapsed: typeof localStorage !== 'undefined' && localStorage.getItem(COLLAPSED_KEY) === 'true',
-  drawerOpen: false,
-  setCollapsed(collapsed) {
-    localStorage.setItem(COLLAPSED_KEY, String(collapsed));
-    set({ collapsed });
-  },
-  setDrawerOpen(drawerOpen) {
-    set({ drawerOpen });
-  },
-}));
-
 function playlistCover(playlist: PlaylistSummary): string | null {
   return playlist.coverImage ?? playlist.covers[0] ?? null;
 }
@@ -492,9 +471,14 @@ export function LibrarySidebar() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
-  // A page change closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setDrawerOpen(false), [location.pathname, setDrawerOpen]);
+  // A page change closes the drawer; arriving does not (the tab bar may have opened it while the
+  // library was still loading).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setDrawerOpen(false);
+  }, [location.pathname, setDrawerOpen]);
 
   return (
     <>
@@ -520,19 +504,5 @@ export function LibrarySidebar() {
         </Dialog.Portal>
       </Dialog.Root>
     </>
-  );
-}
-
-/** Opens the library drawer on small screens, where the sidebar has no room. */
-export function LibraryDrawerButton() {
-  const setDrawerOpen = useLibraryUi((state) => state.setDrawerOpen);
-  return (
-    <button
-      type="button"
-      onClick={() => setDrawerOpen(true)}
-      className="mx-4 mt-2 flex items-center gap-2 font-bold text-muted hover:text-white md:hidden"
-    >
-      <Library className="size-5" /> Your Library
-    </button>
   );
 }

@@ -7,10 +7,11 @@ import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 // The library (dialogs, menus, tabs) loads beside the page instead of before it, keeping the
-// listener app's first JavaScript small; a same-sized placeholder avoids a layout jump.
-const library = () => import('./library-sidebar.tsx');
-const LibrarySidebar = lazy(() => library().then((m) => ({ default: m.LibrarySidebar })));
-const LibraryDrawerButton = lazy(() => library().then((m) => ({ default: m.LibraryDrawerButton })));
+// listener app's first JavaScript small; a same-sized placeholder avoids a layout jump. On small
+// screens it is a drawer, opened from the tab bar.
+const LibrarySidebar = lazy(() =>
+  import('./library-sidebar.tsx').then((m) => ({ default: m.LibrarySidebar })),
+);
 
 /** Sidebar, top bar and page; the player below survives every navigation inside it. */
 export function MainLayout() {
@@ -26,7 +27,6 @@ export function MainLayout() {
         </Suspense>
         <main className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface">
           <TopBar />
-          <Suspense fallback={null}>{hydrated ? <LibraryDrawerButton /> : null}</Suspense>
           {/* The shell and the player show at once and survive a page that breaks. */}
           <RouteErrorBoundary>
             <Suspense fallback={null}>

@@ -2,12 +2,11 @@ import { Crown, Home, Library, Search, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { useLibraryUi } from './library-ui.ts';
 
 const TABS = [
   { to: '/', label: 'Home', icon: Home },
   { to: '/search', label: 'Search', icon: Search },
-  { to: '/likedSongs', label: 'Your Library', icon: Library },
-  { to: '/profile', label: 'Profile', icon: User },
 ] as const;
 
 const tabClass = (active: boolean) =>
@@ -16,9 +15,11 @@ const tabClass = (active: boolean) =>
 /** The bottom tab bar on small screens (SPEC §2.13). */
 export function MobileTabBar() {
   const { isAuth } = useSession();
+  const drawerOpen = useLibraryUi((state) => state.drawerOpen);
+  const setDrawerOpen = useLibraryUi((state) => state.setDrawerOpen);
   return (
     <nav aria-label="Tabs" className="flex justify-around bg-black/95 py-2 text-xs md:hidden">
-      {TABS.slice(0, 3).map(({ to, label, icon: Icon }) => (
+      {TABS.map(({ to, label, icon: Icon }) => (
         <NavLink
           key={label}
           to={to}
@@ -29,6 +30,11 @@ export function MobileTabBar() {
           {label}
         </NavLink>
       ))}
+      {/* The library drawer: playlists, liked songs and artists, or the way in when logged out. */}
+      <button type="button" className={tabClass(drawerOpen)} onClick={() => setDrawerOpen(true)}>
+        <Library className="size-6" />
+        Your Library
+      </button>
       <button
         type="button"
         className={tabClass(false)}
@@ -37,16 +43,10 @@ export function MobileTabBar() {
         <Crown className="size-6" />
         Premium
       </button>
-      {TABS.slice(3).map(({ to, label, icon: Icon }) => (
-        <NavLink
-          key={label}
-          to={isAuth ? to : '/login'}
-          className={({ isActive }) => tabClass(isActive)}
-        >
-          <Icon className="size-6" />
-          {label}
-        </NavLink>
-      ))}
+      <NavLink to={isAuth ? '/profile' : '/login'} className={({ isActive }) => tabClass(isActive)}>
+        <User className="size-6" />
+        Profile
+      </NavLink>
     </nav>
   );
 }
