@@ -193,6 +193,27 @@ test('at 375 px song lists show their titles, a tap plays, and the queue opens',
   await expect(queue).toBeHidden();
 });
 
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 740 } });
+
+  test('the full-screen player has its queue but no keyboard-shortcuts button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Trending songs' }) })
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .click();
+    await expectAudioAdvancing(page, 0.2);
+    await page.getByTestId('mini-title').click();
+    await expect(page).toHaveURL(/\/SongFullScreen$/);
+    const controls = page.getByRole('region', { name: 'Player' });
+    await expect(controls.getByRole('button', { name: 'Queue' })).toBeVisible();
+    await expect(controls.getByRole('button', { name: 'Keyboard shortcuts' })).toBeHidden();
+  });
+});
+
 test("a page's first data comes from the HTML's preload hint, asked for once", async ({ page }) => {
   const albumHref = await (async () => {
     await page.goto('/');

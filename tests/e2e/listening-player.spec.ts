@@ -133,6 +133,8 @@ test('seeking moves the song and shows m:ss; shortcuts work and "?" explains the
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Space');
   await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // With a mouse, the player offers the list as a button too.
+  await expect(player(page).getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();

@@ -221,9 +221,12 @@ export function PanelButtons() {
       <IconButton label="Queue" active={queueOpen} onClick={() => setQueueOpen(!queueOpen)}>
         <ListMusic className="size-4" />
       </IconButton>
-      <IconButton label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
-        <Keyboard className="size-4" />
-      </IconButton>
+      {/* Only where a mouse or trackpad is the main pointer: a phone has no keys to list. */}
+      <span className="contents pointer-coarse:hidden">
+        <IconButton label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
+          <Keyboard className="size-4" />
+        </IconButton>
+      </span>
     </>
   );
 }
