@@ -193,6 +193,20 @@ test('at 375 px song lists show their titles, a tap plays, and the queue opens',
   await expect(queue).toBeHidden();
 });
 
+test("at 375 px an artist's actions keep to one line", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/AllArtist');
+  await page.locator('a[href^="/viewArtistSongs/"]').first().click();
+  const follow = page.getByRole('button', { name: 'Follow', exact: true });
+  const share = page.getByRole('button', { name: 'Share', exact: true });
+  await expect(share).toBeVisible();
+  const rowOf = async (locator: typeof share) => {
+    const box = (await locator.boundingBox())!;
+    return Math.round(box.y + box.height / 2);
+  };
+  expect(Math.abs((await rowOf(share)) - (await rowOf(follow)))).toBeLessThanOrEqual(2);
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, viewport: { width: 375, height: 740 } });
 

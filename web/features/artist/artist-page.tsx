@@ -84,6 +84,8 @@ export function ArtistPage() {
         </div>
       </header>
 
+      {/* On a phone Download and Share are icons (their names stay for screen readers), so the
+          actions keep to one line. */}
       <div className="relative flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
         <button
           type="button"
@@ -115,7 +117,7 @@ export function ArtistPage() {
           className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-muted hover:text-white"
         >
           <Download className="size-5" aria-hidden />
-          Download
+          <span className="max-sm:sr-only">Download</span>
         </button>
         <button
           type="button"
@@ -123,7 +125,7 @@ export function ArtistPage() {
           className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-muted hover:text-white"
         >
           <Share2 className="size-5" aria-hidden />
-          Share
+          <span className="max-sm:sr-only">Share</span>
         </button>
         {askLogin && (
           <div
