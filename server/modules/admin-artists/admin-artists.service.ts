@@ -2,6 +2,7 @@ import type { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract
 import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
 import type { ArtistRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { characters } from '../../lib/text.ts';
 import { isoDaysAgo, nowIso } from '../../lib/time.ts';
 import { type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -19,7 +20,9 @@ export interface ArtistInput {
 function requiredText(value: string | undefined, message: string, field: string, max: number) {
   const text = value?.trim() ?? '';
   if (!text) throw badRequest(message, field);
-  if (text.length > max) throw badRequest(`${field} must be at most ${max} characters`, field);
+  if (characters(text) > max) {
+    throw badRequest(`${field} must be at most ${max} characters`, field);
+  }
   return text;
 }
 

@@ -260,6 +260,15 @@ describe('admin songs', () => {
       await expectNothingLeft();
     });
 
+    it('counts a title in characters as people see them: 200 emoji fit, 201 do not', async () => {
+      const fits = await addSong({ ...goodFields(), title: '🎵'.repeat(200) }, goodFiles());
+      expect(fits.statusCode).toBe(201);
+      expect(fits.json().song.title).toBe('🎵'.repeat(200));
+      const over = await addSong({ ...goodFields(), title: '🎵'.repeat(201) }, goodFiles());
+      expect(over.statusCode).toBe(400);
+      expect(over.json().message).toBe('Title must be at most 200 characters');
+    });
+
     it('a badly formed duration → 400 with the hint', async () => {
       const response = await addSong({ ...goodFields(), duration: '3:75' }, goodFiles());
       expect(response.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { Song } from '../../../contract/catalog.ts';
 import { GENRES, SONG_STATUSES, type SongStatus } from '../../../contract/rules/catalog.ts';
 import { parseDuration } from '../../../contract/rules/format.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { characters } from '../../lib/text.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inspectAudio, type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -38,7 +39,7 @@ export function parseArtistIds(value: SongFields['artist']): number[] {
 function title(value: string | undefined): string {
   const text = value?.replace(/\s+/g, ' ').trim() ?? '';
   if (!text) throw badRequest('Title is required', 'title');
-  if (text.length > 200) throw badRequest('Title must be at most 200 characters', 'title');
+  if (characters(text) > 200) throw badRequest('Title must be at most 200 characters', 'title');
   return text;
 }
 
