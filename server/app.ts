@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
@@ -10,7 +10,7 @@ import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerRouterError, errorsPlugin } from './plugins/errors.ts';
 import { noNulPlugin } from './plugins/no-nul.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
@@ -49,15 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
     routerOptions: { maxParamLength: 200 },
-    // What the router refuses before any route runs answers in Chorus's shape, `{ message }`.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const answers: Record<string, [number, string]> = {
-        FST_ERR_BAD_URL: [400, 'The address is not valid: it holds a broken %-escape'],
-        FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
-      };
-      const [status, message] = answers[error.code] ?? [error.statusCode ?? 400, error.message];
-      return reply.code(status).send({ message });
-    },
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

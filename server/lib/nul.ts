@@ -8,8 +8,9 @@ export function nulPath(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
-    const found = nulPath(item, path ? `${path}.${key}` : key);
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulPath(item, at);
     if (found !== null) return found;
   }
   return null;

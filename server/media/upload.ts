@@ -434,16 +434,15 @@ export async function receiveForm(
   rules: Record<string, FileRule>,
 ): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw unsupportedMediaType('The request must be multipart/form-data');
-  const fields: Record<string, string> = {};
-  const files: Record<string, StagedFile> = {};
+  let form: ReceivedForm;
   try {
-    await readParts(request, batch, rules, fields, files);
+    form = await readParts(request, batch, rules);
   } catch (error) {
     throw unreadableForm(error) ?? error;
   }
-  const nul = nulPath(fields);
+  const nul = nulPath(form.fields);
   if (nul !== null) throw nulRefused(nul, nul);
-  return { fields, files };
+  return form;
 }
 
 /**
@@ -463,9 +462,9 @@ async function readParts(
   request: FastifyRequest,
   batch: MediaBatch,
   rules: Record<string, FileRule>,
-  fields: Record<string, string>,
-  files: Record<string, StagedFile>,
-): Promise<void> {
+): Promise<ReceivedForm> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, StagedFile> = {};
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (typeof part.value === 'string' && !(part.fieldname in fields)) {
@@ -495,6 +494,7 @@ async function readParts(
     batch.track(staged);
     files[file.fieldname] = staged;
   }
+  return { fields, files };
 }
 
 /**

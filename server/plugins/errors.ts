@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 
@@ -22,16 +22,14 @@ function fieldOf(issue: ValidationIssue | undefined): string | undefined {
  * of the choice is an issue of its own, saying only "must be equal to constant".
  */
 function choices(issues: ValidationIssue[], path: string | undefined): string[] {
-  const allowed = issues
-    .filter(
-      (issue) => issue.instancePath === path && issue.params && 'allowedValue' in issue.params,
-    )
-    .map((issue) => issue.params!.allowedValue);
-  const listed = issues.find((issue) => issue.instancePath === path && issue.params?.allowedValues);
-  const values = listed?.params?.allowedValues;
-  return (Array.isArray(values) ? values : allowed).map((value) =>
-    typeof value === 'string' ? `'${value}'` : String(value),
-  );
+  const at = issues.filter((issue) => issue.instancePath === path && issue.params);
+  const listed = at.find((issue) => Array.isArray(issue.params!.allowedValues));
+  const values: unknown[] = listed
+    ? (listed.params!.allowedValues as unknown[])
+    : at
+        .filter((issue) => 'allowedValue' in issue.params!)
+        .map((issue) => issue.params!.allowedValue);
+  return values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
 }
 
 /** 'a', 'b' or 'c' */
@@ -105,3 +103,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
+
+/** What the router refuses before any route runs (Fastify's `frameworkErrors`), by its code. */
+const ROUTER_REFUSALS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'The address is not valid: it holds a broken %-escape'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+};
+
+/** Answers the router's refusals in the same `{ message }` shape as everything else. */
+export function answerRouterError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const [status, message] = ROUTER_REFUSALS[error.code] ?? [error.statusCode ?? 400, error.message];
+  return reply.code(status).send({ message });
+}
