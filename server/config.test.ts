@@ -64,6 +64,14 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    'postgresql://chorus@/chorus?host=/var/run/postgresql',
+    'postgresql:///chorus?host=/var/run/postgresql',
+    'postgres://chorus:secret@db.internal:5433/chorus?sslmode=require',
+  ])('takes PostgreSQL URLs in their documented forms, as given: %s', (databaseUrl) => {
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).databaseUrl).toBe(databaseUrl);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://db/chorus' }, 'DATABASE_URL'],

@@ -63,7 +63,9 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   if (raw === null) return null;
   let parsed: URL;
   try {
-    parsed = new URL(raw);
+    // PostgreSQL's own form for a Unix socket names a user and no host
+    // (postgresql://chorus@/chorus?host=/run/postgresql), which URL cannot parse; pg reads it.
+    parsed = new URL(raw.replace(/^([a-z]+:\/\/[^/?#]*@)(?=[/?#])/, '$1localhost'));
   } catch {
     throw new ConfigError(name, `must be a URL (${protocols.join(', ')}), got "${raw}"`);
   }
