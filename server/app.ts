@@ -61,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const deps: Deps = {
     config,
     db: database.db,
+    fixedPlans: database.fixedPlans,
     dialect: database.dialect,
     media,
     mailer,

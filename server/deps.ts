@@ -13,6 +13,8 @@ import type { RateLimiter } from './plugins/rate-limit.ts';
 export interface Deps {
   config: Config;
   db: Db;
+  /** For queries whose plan their text decides (DatabaseHandle.fixedPlans). */
+  fixedPlans: Db;
   dialect: Dialect;
   media: MediaStore;
   mailer: Mailer;

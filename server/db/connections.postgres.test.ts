@@ -31,9 +31,9 @@ describe('PostgreSQL connections', () => {
       onConnectionLost: (error) => lost.push(error),
     });
     try {
-      const one = () => sql<{ n: number }>`select 1 as n, pg_sleep(0.05)`.execute(handle.db);
-      // Several at once, so the pool opens several connections and keeps them idle.
-      await Promise.all([one(), one(), one()]);
+      const one = (db = handle.db) => sql<{ n: number }>`select 1 as n, pg_sleep(0.05)`.execute(db);
+      // Several at once, so both pools open several connections and keep them idle.
+      await Promise.all([one(), one(), one(), one(handle.fixedPlans), one(handle.fixedPlans)]);
       const dropped = await onServer(async (client) => {
         const result = await client.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
@@ -41,11 +41,30 @@ describe('PostgreSQL connections', () => {
         );
         return result.rowCount ?? 0;
       });
-      expect(dropped).toBeGreaterThanOrEqual(3);
+      expect(dropped).toBeGreaterThanOrEqual(5);
       await expect.poll(() => lost.length).toBe(dropped);
       expect(lost[0]!.message).toMatch(/terminating connection/);
-      const rows = await one();
-      expect(rows.rows[0]!.n).toBe(1);
+      expect((await one()).rows[0]!.n).toBe(1);
+      expect((await one(handle.fixedPlans)).rows[0]!.n).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('plans statements once on the search connections only, both in the schema', async () => {
+    const handle = await openDatabase({ url, dataDir: '.', pgSchema: schema });
+    try {
+      const settings = (db: typeof handle.db) =>
+        sql<{ mode: string; path: string }>`select current_setting('plan_cache_mode') as mode,
+          current_setting('search_path') as path`
+          .execute(db)
+          .then((result) => result.rows[0]);
+      // Other queries (play windows, pages) depend on their values: planned for them.
+      expect(await settings(handle.db)).toEqual({ mode: 'auto', path: schema });
+      expect(await settings(handle.fixedPlans)).toEqual({
+        mode: 'force_generic_plan',
+        path: schema,
+      });
     } finally {
       await handle.close();
     }

@@ -18,6 +18,11 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * The same database for queries whose plan their text decides (see openPostgres): on
+   * PostgreSQL, a small second pool whose prepared statements are planned once; on SQLite, `db`.
+   */
+  fixedPlans: Db;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -61,6 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   return {
     db,
+    fixedPlans: db,
     dialect: 'sqlite',
     async close() {
       await db.destroy();
@@ -119,34 +125,54 @@ async function openPostgres(
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    idleTimeoutMillis: IDLE_CONNECTION_MS,
-    // Names Chorus's connections in pg_stat_activity (with the schema, when it has its own).
-    application_name: schema ? `chorus ${schema}` : 'chorus',
-    // Lets the operating system notice a peer that vanished while a connection sat idle.
-    keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  pool.on('error', (error) => onConnectionLost(error));
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client);
-    // pg's query() is a set of overloads; Kysely calls it with a text and its values only, and
-    // anything else is passed on as it came.
-    client.query = ((config: unknown, values?: unknown) => {
-      const name = typeof config === 'string' ? preparedName(config) : undefined;
-      return name
-        ? query({ name, text: config as string, values: values as unknown[] })
-        : (query as (config: unknown, values?: unknown) => unknown)(config, values);
-    }) as typeof client.query;
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  /** A pool of `max` connections; `planOnce`: see fixedPlans below. */
+  const connect = (max: number, planOnce: boolean) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      // Names Chorus's connections in pg_stat_activity (with the schema, when it has its own).
+      application_name: schema ? `chorus ${schema}` : 'chorus',
+      // Lets the operating system notice a peer that vanished while a connection sat idle.
+      keepAlive: true,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    pool.on('error', (error) => onConnectionLost(error));
+    pool.on('connect', (client) => {
+      if (planOnce) {
+        // Sent before anything else on the connection (pg runs a client's queries in order).
+        // Set here rather than as a startup option, which poolers such as PgBouncer refuse; a
+        // server without the setting (before PostgreSQL 12) plans as before.
+        client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+      }
+      const query = client.query.bind(client);
+      // pg's query() is a set of overloads; Kysely calls it with a text and its values only, and
+      // anything else is passed on as it came.
+      client.query = ((config: unknown, values?: unknown) => {
+        const name = typeof config === 'string' ? preparedName(config) : undefined;
+        return name
+          ? query({ name, text: config as string, values: values as unknown[] })
+          : (query as (config: unknown, values?: unknown) => unknown)(config, values);
+      }) as typeof client.query;
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const db = connect(10, false);
+  /*
+   * PostgreSQL plans a prepared statement anew for every run's values unless it judges a plan
+   * for any values as good; for search statements it never does, and planning them costs more
+   * than running most of them (1 ms for a search of two words, 4 tables × 3 joins). Their text
+   * already decides the plan (modules/search/lead-choice.ts), so their connections take the
+   * plan made once for any values. Kept apart because other queries (play windows, paging)
+   * depend on their values.
+   */
+  const fixedPlans = connect(5, true);
   return {
     db,
+    fixedPlans,
     dialect: 'postgres',
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), fixedPlans.destroy()]);
     },
   };
 }

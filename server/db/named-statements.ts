@@ -2,8 +2,8 @@ import type { CompiledQuery, QueryResult } from 'kysely';
 import type { Db } from './database.ts';
 
 /**
- * Queries whose text is fixed (compiled once: modules/catalog/prepared.ts, and the searches
- * whose plan does not depend on their words: modules/search) run on PostgreSQL as
+ * Queries whose text is fixed (compiled once: modules/catalog/prepared.ts, and searches of one
+ * or two words: modules/search) run on PostgreSQL as
  * named prepared statements, so each connection parses and plans them once instead of on every
  * run. Planning was most of their cost: a song card's read spent 0.9 ms being parsed and planned
  * and 0.8 ms running. The texts are few (one per query and list size), and the count is capped

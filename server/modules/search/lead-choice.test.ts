@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_RATIO, planRead } from './lead-choice.ts';
+import { LOOKUP_RATIO, plannedOnce, planRead } from './lead-choice.ts';
 
 const counts =
   (table: Record<string, number>) =>
@@ -58,5 +58,14 @@ describe('planRead', () => {
       groups: [['love']],
       lookups: [],
     });
+  });
+});
+
+describe('plannedOnce', () => {
+  it('plans searches of one or two words once, and longer ones for their words', () => {
+    expect(plannedOnce([['love']])).toBe(true);
+    expect(plannedOnce([['love'], ['g']])).toBe(true);
+    expect(plannedOnce([['lvoe', 'love', 'live'], ['g']])).toBe(true);
+    expect(plannedOnce([['love'], ['me'], ['tender']])).toBe(false);
   });
 });

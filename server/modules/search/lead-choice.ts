@@ -48,3 +48,12 @@ export function planRead(
     lookups: rest.map((other) => exact && other.rows >= LOOKUP_RATIO * Math.max(lead.rows, 1)),
   };
 }
+
+/**
+ * Whether a search of `groups` runs as a statement planned once for any words (db/database.ts).
+ * With one or two groups its text decides the plan: one range in rank order, merged with or
+ * looking up the other. With three or more, a plan made without the words chose an order of
+ * joins that read whole ranges (650 ms over a million songs where a plan for the words takes
+ * 40), so those are planned for their words, whose counts the planner then sees.
+ */
+export const plannedOnce = (groups: readonly string[][]): boolean => groups.length <= 2;

@@ -13,7 +13,7 @@ import {
 import type { Dialect } from '../../db/migrations/index.ts';
 import { executePrepared } from '../../db/named-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { planRead, type ReadPlan } from './lead-choice.ts';
+import { plannedOnce, planRead, type ReadPlan } from './lead-choice.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
 export interface SearchHits {
@@ -369,7 +369,11 @@ class PostgresSearch implements SearchRepository {
   private readonly words: Vocabulary;
   private readonly counts: TermCounts;
 
-  constructor(private readonly db: Db) {
+  /** `fixedPlans`: the same database, on connections that plan statements once (plannedOnce). */
+  constructor(
+    private readonly db: Db,
+    private readonly fixedPlans: Db,
+  ) {
     this.counts = new TermCounts(db);
     this.words = new Vocabulary(async (prefix, limit) => {
       const rows = await sql<{ word: string }>`select word from search_words
@@ -472,11 +476,10 @@ class PostgresSearch implements SearchRepository {
     // Ordered again outside: a union's branches keep their own order only as it happens.
     const query = sql<{ kind: number; id: number }>`select kind, id
       from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
-    // Where every kind reads one range and looks any other words up, the plan is the same
-    // whatever the words, so the statement is kept prepared; joins are planned for their words.
-    const fixed = KINDS.every((kind) => plans.get(kind)!.lookups.every(Boolean));
-    const rows = fixed
-      ? await executePrepared(this.db, query.compile(this.db))
+    // Kept prepared too: searches of one or two words are most searches, and their texts are
+    // few (a few dozen, typo corrections included), so they are not parsed again.
+    const rows = plannedOnce(groups)
+      ? await executePrepared(this.fixedPlans, query.compile(this.fixedPlans))
       : await query.execute(this.db);
     for (const kind of KINDS) {
       const found = rows.rows.filter((row) => Number(row.kind) === KIND[kind]);
@@ -514,8 +517,12 @@ class PostgresSearch implements SearchRepository {
   }
 }
 
-export function createSearchRepository(db: Db, dialect: Dialect): SearchRepository {
-  return dialect === 'sqlite' ? new SqliteSearch(db) : new PostgresSearch(db);
+export function createSearchRepository(
+  db: Db,
+  dialect: Dialect,
+  fixedPlans: Db = db,
+): SearchRepository {
+  return dialect === 'sqlite' ? new SqliteSearch(db) : new PostgresSearch(db, fixedPlans);
 }
 
 /** Public playlists as search shows them: name, owner and song count. */
