@@ -205,6 +205,24 @@ async function measure(engine: string, server: RunningServer, queries: Query[]):
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * The directory of PostgreSQL's Unix socket (`BENCH_POSTGRES_SOCKET`, default
+ * /var/run/postgresql; `off` skips): when it holds the socket of the server measured, Chorus is
+ * measured over it as well, as it can run on the same machine (docs/operations.md).
+ */
+const POSTGRES_SOCKET = process.env.BENCH_POSTGRES_SOCKET ?? '/var/run/postgresql';
+
+/** `url` (a TCP URL of the local server) reached over its Unix socket, if there is one. */
+function overSocket(url: string): string | null {
+  if (POSTGRES_SOCKET === 'off') return null;
+  const tcp = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(tcp.hostname)) return null;
+  const socket = path.join(POSTGRES_SOCKET, `.s.PGSQL.${tcp.port || 5432}`);
+  if (!fs.existsSync(socket)) return null;
+  const user = tcp.username ? `${tcp.username}@` : '';
+  return `postgresql://${user}${tcp.pathname}?host=${encodeURIComponent(POSTGRES_SOCKET)}&port=${tcp.port || 5432}`;
+}
+
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -219,7 +237,7 @@ async function postgresReachable(url: string): Promise<boolean> {
 
 const scenario: Scenario = {
   name: 'search',
-  description: `GET /api/search over ${SONGS.toLocaleString('en')} songs and ${ARTISTS.toLocaleString('en')} artists (SQLite FTS5, then PostgreSQL's prefix terms on the same rows when one is reachable), realistic queries (prefixes, accents, case, typos), ${LEVELS.join(' and ')} connections × ${SECONDS} s, the server in its own process`,
+  description: `GET /api/search over ${SONGS.toLocaleString('en')} songs and ${ARTISTS.toLocaleString('en')} artists (SQLite FTS5, then PostgreSQL's prefix terms on the same rows when one is reachable, over TCP and over its Unix socket when it has one), realistic queries (prefixes, accents, case, typos), ${LEVELS.join(' and ')} connections × ${SECONDS} s, the server in its own process`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-search-'));
     try {
@@ -248,14 +266,24 @@ const scenario: Scenario = {
       const copying = performance.now();
       const url = await copySearchCatalogToPostgres(dataDir, POSTGRES_URL, 'chorus_bench_search');
       const copySeconds = (performance.now() - copying) / 1000;
-      const postgres = await startServer(
-        { DATA_DIR: dataDir, DATABASE_URL: url, DEMO_CATALOG: 'off' },
-        300_000,
-      );
+      const socket = overSocket(url);
+      const transports = [
+        { name: 'PostgreSQL (TCP)', url },
+        ...(socket ? [{ name: 'PostgreSQL (Unix socket)', url: socket }] : []),
+      ];
       try {
-        figures.push(...(await measure('PostgreSQL', postgres, queries)));
+        for (const transport of transports) {
+          const postgres = await startServer(
+            { DATA_DIR: dataDir, DATABASE_URL: transport.url, DEMO_CATALOG: 'off' },
+            300_000,
+          );
+          try {
+            figures.push(...(await measure(transport.name, postgres, queries)));
+          } finally {
+            await postgres.stop();
+          }
+        }
       } finally {
-        await postgres.stop();
         await dropPostgresDatabase(POSTGRES_URL, 'chorus_bench_search');
       }
       figures.push({
