@@ -63,6 +63,15 @@ describe('search terms', () => {
     expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
   });
 
+  it("leave out 'and' among other words, as titles write '&' for it", () => {
+    expect(searchTerms('Simon and Garfunkel')).toEqual(['simon', 'garfunkel']);
+    expect(searchTerms('Simon & Garfunkel')).toEqual(['simon', 'garfunkel']);
+    expect(searchTerms('rock AND')).toEqual(['rock']);
+    expect(searchTerms('And')).toEqual(['and']);
+    expect(searchTerms('and and')).toEqual(['and', 'and']);
+    expect(searchTerms('andante and')).toEqual(['andante']);
+  });
+
   it('allow typos by word length', () => {
     expect(allowedTypos('abc')).toBe(0);
     expect(allowedTypos('abcd')).toBe(1);

@@ -19,12 +19,18 @@ export function foldSearchText(text: string): string {
     .replace(/\p{Diacritic}/gu, '');
 }
 
-/** The words of a query, folded; anything but letters and digits separates words. */
+/**
+ * The words of a query, folded; anything but letters and digits separates words. 'and' among
+ * other words is left out: titles write it as often as '&', which is no word, so 'simon and
+ * garfunkel' must find 'Simon & Garfunkel' (and still finds 'Simon and Garfunkel', which holds
+ * the other words too). Alone, it is a word start like any other ('and' finds 'Andante').
+ */
 export function searchTerms(query: string, max = 8): string[] {
-  return foldSearchText(query)
+  const words = foldSearchText(query)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((term) => term.length > 0)
-    .slice(0, max);
+    .filter((term) => term.length > 0);
+  const meaningful = words.filter((term) => term !== 'and');
+  return (meaningful.length > 0 ? meaningful : words).slice(0, max);
 }
 
 // Three rolling rows of the edit matrix, grown as needed: typo correction compares a query word

@@ -26,6 +26,7 @@ describe('GET /api/search', () => {
     const album = await createAlbum(t.deps, zoe.id, 'Nocturnes à Paris');
     await createSong(t.deps, { title: 'Café Lumière', artistIds: [other.id], albumId: album.id });
     await createSong(t.deps, { title: 'Northern Lights', artistIds: [zoe.id] });
+    await createSong(t.deps, { title: 'Salt & Pepper', artistIds: [other.id] });
     await createSong(t.deps, { title: 'Café Deleted', artistIds: [other.id], deleted: true });
     await createSong(t.deps, { title: 'Café Disabled', artistIds: [off.id] });
     const owner = await createUser(t.deps, { name: 'Playlist Maker' });
@@ -80,6 +81,11 @@ describe('GET /api/search', () => {
     expect(names(result.artists)).toEqual(['Zoë Lindqvist']);
     expect(names(result.songs)).toContain('Northern Lights');
     expect(names((await search('nocturnes a paris')).albums)).toEqual(['Nocturnes à Paris']);
+  });
+
+  it("finds a title written with '&' when 'and' is typed", async () => {
+    expect(names((await search('salt and pepper')).songs)).toEqual(['Salt & Pepper']);
+    expect(names((await search('salt & pep')).songs)).toEqual(['Salt & Pepper']);
   });
 
   it('hides deleted songs, disabled artists and private playlists', async () => {
