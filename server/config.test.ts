@@ -66,6 +66,7 @@ describe('loadConfig', () => {
   it.each([
     'postgresql://chorus@/chorus?host=/var/run/postgresql',
     'postgresql:///chorus?host=/var/run/postgresql',
+    'POSTGRESQL://chorus@/chorus?host=/var/run/postgresql',
     'postgres://chorus:secret@db.internal:5433/chorus?sslmode=require',
   ])('takes PostgreSQL URLs in their documented forms, as given: %s', (databaseUrl) => {
     expect(loadConfig({ DATABASE_URL: databaseUrl }).databaseUrl).toBe(databaseUrl);
@@ -76,6 +77,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://db/chorus' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://chorus@?host=/var/run/postgresql' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'smtp://user:secret@/' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'https://user@/' }, 'PUBLIC_URL'],
     [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE'],
     [{ MEDIA_STORE: 's3' }, 'S3_BUCKET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],

@@ -61,11 +61,12 @@ function port(env: Env): number {
 function url(env: Env, name: string, protocols: string[]): string | null {
   const raw = text(env, name);
   if (raw === null) return null;
+  // PostgreSQL's own form for a Unix socket names a user and no host
+  // (postgresql://chorus@/chorus?host=/run/postgresql), which URL cannot parse; pg reads it.
+  const socketForm = protocols.includes('postgres:') && /^[a-z]+:\/\/[^/?#]*@\//i.test(raw);
   let parsed: URL;
   try {
-    // PostgreSQL's own form for a Unix socket names a user and no host
-    // (postgresql://chorus@/chorus?host=/run/postgresql), which URL cannot parse; pg reads it.
-    parsed = new URL(raw.replace(/^([a-z]+:\/\/[^/?#]*@)(?=[/?#])/, '$1localhost'));
+    parsed = new URL(socketForm ? raw.replace('@/', '@localhost/') : raw);
   } catch {
     throw new ConfigError(name, `must be a URL (${protocols.join(', ')}), got "${raw}"`);
   }
