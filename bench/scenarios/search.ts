@@ -219,8 +219,13 @@ function overSocket(url: string): string | null {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(tcp.hostname)) return null;
   const socket = path.join(POSTGRES_SOCKET, `.s.PGSQL.${tcp.port || 5432}`);
   if (!fs.existsSync(socket)) return null;
-  const user = tcp.username ? `${tcp.username}@` : '';
-  return `postgresql://${user}${tcp.pathname}?host=${encodeURIComponent(POSTGRES_SOCKET)}&port=${tcp.port || 5432}`;
+  const socketUrl = new URL(tcp);
+  socketUrl.hostname = 'localhost';
+  socketUrl.port = '';
+  socketUrl.searchParams.set('host', POSTGRES_SOCKET);
+  socketUrl.searchParams.set('port', tcp.port || '5432');
+  // PostgreSQL's form names no host, the socket's directory being a parameter.
+  return socketUrl.toString().replace('@localhost/', '@/');
 }
 
 async function postgresReachable(url: string): Promise<boolean> {
@@ -266,7 +271,9 @@ const scenario: Scenario = {
       const copying = performance.now();
       const url = await copySearchCatalogToPostgres(dataDir, POSTGRES_URL, 'chorus_bench_search');
       const copySeconds = (performance.now() - copying) / 1000;
-      const socket = overSocket(url);
+      const candidate = overSocket(url);
+      // The socket may ask for another authentication than TCP (Debian's default is 'peer').
+      const socket = candidate && (await postgresReachable(candidate)) ? candidate : null;
       const transports = [
         { name: 'PostgreSQL (TCP)', url },
         ...(socket ? [{ name: 'PostgreSQL (Unix socket)', url: socket }] : []),
