@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../tests/helpers/api-app.ts';
-import { openDatabase } from './database.ts';
+import { createSearchRepository } from '../modules/search/search.repository.ts';
+import { migrate, openDatabase } from './database.ts';
 
 // Collected only for the PostgreSQL run of the API suite (vitest.config.ts).
 const url = testDatabaseUrl!;
@@ -36,8 +37,8 @@ describe('PostgreSQL connections', () => {
       await Promise.all([one(), one(), one(), one(handle.fixedPlans), one(handle.fixedPlans)]);
       const dropped = await onServer(async (client) => {
         const result = await client.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-          [`chorus ${schema}`],
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = any($1)',
+          [[`chorus ${schema}`, `chorus ${schema} search`]],
         );
         return result.rowCount ?? 0;
       });
@@ -65,6 +66,27 @@ describe('PostgreSQL connections', () => {
         mode: 'force_generic_plan',
         path: schema,
       });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('runs searches of one or two words prepared on the search connections, longer ones not', async () => {
+    const handle = await openDatabase({ url, dataDir: '.', pgSchema: schema });
+    try {
+      await migrate(handle);
+      const index = createSearchRepository(handle.db, 'postgres', handle.fixedPlans);
+      // One at a time: the pool hands back the connection used last, which holds what it ran.
+      const prepared = async (db: typeof handle.db) =>
+        (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)
+        ).rows.filter((row) => row.statement.startsWith('select kind, id'));
+      await index.search(['quiet', 'beac'], 20);
+      expect(await prepared(handle.fixedPlans)).toHaveLength(1);
+      expect(await prepared(handle.db)).toHaveLength(0);
+      await index.search(['quiet', 'beacon', 'night'], 20);
+      expect(await prepared(handle.fixedPlans)).toHaveLength(1);
+      expect(await prepared(handle.db)).toHaveLength(0);
     } finally {
       await handle.close();
     }

@@ -132,7 +132,9 @@ async function openPostgres(
       max,
       idleTimeoutMillis: IDLE_CONNECTION_MS,
       // Names Chorus's connections in pg_stat_activity (with the schema, when it has its own).
-      application_name: schema ? `chorus ${schema}` : 'chorus',
+      application_name: ['chorus', schema, planOnce ? 'search' : undefined]
+        .filter(Boolean)
+        .join(' '),
       // Lets the operating system notice a peer that vanished while a connection sat idle.
       keepAlive: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),

@@ -50,10 +50,12 @@ export function planRead(
 }
 
 /**
- * Whether a search of `groups` runs as a statement planned once for any words (db/database.ts).
- * With one or two groups its text decides the plan: one range in rank order, merged with or
- * looking up the other. With three or more, a plan made without the words chose an order of
+ * Whether a search of `groups` runs as a statement planned once for any words (db/database.ts):
+ * one or two words, as typed. Their text decides the plan: one range in rank order, merged with
+ * or looking up the other. With three or more, a plan made without the words chose an order of
  * joins that read whole ranges (650 ms over a million songs where a plan for the words takes
- * 40), so those are planned for their words, whose counts the planner then sees.
+ * 40), so those are planned for their words, whose counts the planner then sees; so are typo
+ * corrections (several options to a word), whose texts are too many to keep.
  */
-export const plannedOnce = (groups: readonly string[][]): boolean => groups.length <= 2;
+export const plannedOnce = (groups: readonly string[][]): boolean =>
+  groups.length <= 2 && groups.every((group) => group.length === 1);

@@ -476,10 +476,10 @@ class PostgresSearch implements SearchRepository {
     // Ordered again outside: a union's branches keep their own order only as it happens.
     const query = sql<{ kind: number; id: number }>`select kind, id
       from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
-    // Kept prepared too: searches of one or two words are most searches, and their texts are
-    // few (a few dozen, typo corrections included), so they are not parsed again.
+    // Kept prepared too, so they are not parsed again: they are most searches, and their texts
+    // few (for a page size, one per kind's choice of merge or lookup, and long words or not).
     const rows = plannedOnce(groups)
-      ? await executePrepared(this.fixedPlans, query.compile(this.fixedPlans))
+      ? await executePrepared(this.fixedPlans, query.compile(this.fixedPlans), 'search')
       : await query.execute(this.db);
     for (const kind of KINDS) {
       const found = rows.rows.filter((row) => Number(row.kind) === KIND[kind]);
@@ -517,11 +517,7 @@ class PostgresSearch implements SearchRepository {
   }
 }
 
-export function createSearchRepository(
-  db: Db,
-  dialect: Dialect,
-  fixedPlans: Db = db,
-): SearchRepository {
+export function createSearchRepository(db: Db, dialect: Dialect, fixedPlans: Db): SearchRepository {
   return dialect === 'sqlite' ? new SqliteSearch(db) : new PostgresSearch(db, fixedPlans);
 }
 
