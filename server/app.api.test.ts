@@ -114,6 +114,15 @@ describe('cross-cutting plumbing', () => {
     }
   });
 
+  it('says so when a query parameter is given twice', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search?q=a&q=b' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'q is given more than once in the address; give it once',
+      field: 'q',
+    });
+  });
+
   it('answers an address the router cannot read in the usual JSON shape', async () => {
     const broken = await t.app.inject({ method: 'GET', url: '/api/songs/%ff' });
     expect(broken.statusCode).toBe(400);

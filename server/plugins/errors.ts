@@ -36,13 +36,20 @@ function choices(issues: ValidationIssue[], path: string | undefined): string[] 
 const either = (options: string[]) =>
   options.length === 1 ? options[0]! : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
 
-function validationMessage(error: FastifyError): { message: string; field?: string } {
+function validationMessage(
+  error: FastifyError,
+  query: unknown,
+): { message: string; field?: string } {
   const issues = (error.validation as ValidationIssue[] | undefined) ?? [];
   const issue = issues[0];
   const field = fieldOf(issue);
   const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
   if (issue?.params && typeof issue.params.missingProperty === 'string') {
     return { message: `${issue.params.missingProperty} is required`, field };
+  }
+  // `?q=a&q=b` reads as a list, and "q must be string" would puzzle whoever sent it.
+  if (where === 'query' && field && Array.isArray((query as Record<string, unknown>)?.[field])) {
+    return { message: `${field} is given more than once in the address; give it once`, field };
   }
   const options = choices(issues, issue?.instancePath);
   if (options.length > 0) {
@@ -71,7 +78,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         );
     }
     if (error.validation) {
-      return reply.status(400).send(validationMessage(error));
+      return reply.status(400).send(validationMessage(error, request.query));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
