@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Album, Artist, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
+import { SEARCH_QUERY_MAX } from './rules/search.ts';
 
 /** Home (SPEC §2.4): the rows, each ordered by real listening and newest first without any. */
 export const HomeFeed = Type.Object({
@@ -72,7 +73,7 @@ export const PlaylistHit = Type.Object({
 export type PlaylistHit = Static<typeof PlaylistHit>;
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ maxLength: 200 }),
+  q: Type.String({ maxLength: SEARCH_QUERY_MAX }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
 export type SearchQuery = Static<typeof SearchQuery>;

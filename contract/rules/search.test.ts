@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, editDistance, foldSearchText, searchTerms } from './search.ts';
+import {
+  allowedTypos,
+  clipSearchQuery,
+  editDistance,
+  foldSearchText,
+  searchTerms,
+} from './search.ts';
 
 /** The textbook full-matrix Damerau–Levenshtein (optimal string alignment), uncapped. */
 function reference(a: string, b: string): number {
@@ -61,6 +67,19 @@ describe('search terms', () => {
     expect(foldSearchText('Zoë CAFÉ Łódź')).toBe('zoe cafe lodz');
     expect(searchTerms('  Café-Lumière!! 2024 ')).toEqual(['cafe', 'lumiere', '2024']);
     expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
+  });
+
+  it("leave out a possessive 's, which titles may not have", () => {
+    expect(searchTerms("Rust's")).toEqual(['rust']);
+    expect(searchTerms('don’s song')).toEqual(['don', 'song']);
+    expect(searchTerms("rock 'n' roll")).toEqual(['rock', 'n', 'roll']);
+    expect(searchTerms("'s")).toEqual(['s']);
+  });
+
+  it('cut a query to 200 characters, never inside one', () => {
+    expect(clipSearchQuery('x'.repeat(300))).toBe('x'.repeat(200));
+    expect(clipSearchQuery('🎵'.repeat(201))).toBe('🎵'.repeat(200));
+    expect(clipSearchQuery('short')).toBe('short');
   });
 
   it("leave out 'and' among other words, as titles write '&' for it", () => {

@@ -19,14 +19,31 @@ export function foldSearchText(text: string): string {
     .replace(/\p{Diacritic}/gu, '');
 }
 
+/** The longest query searched, in characters as people count them (code points). */
+export const SEARCH_QUERY_MAX = 200;
+
+/**
+ * `text` cut to SEARCH_QUERY_MAX characters: a link may carry a longer query than the box lets
+ * anyone type. Cut between code points, so no half of an emoji is left to break the address.
+ */
+export function clipSearchQuery(text: string): string {
+  const characters = Array.from(text);
+  return characters.length > SEARCH_QUERY_MAX
+    ? characters.slice(0, SEARCH_QUERY_MAX).join('')
+    : text;
+}
+
 /**
  * The words of a query, folded; anything but letters and digits separates words. 'and' among
  * other words is left out: titles write it as often as '&', which is no word, so 'simon and
  * garfunkel' must find 'Simon & Garfunkel' (and still finds 'Simon and Garfunkel', which holds
- * the other words too). Alone, it is a word start like any other ('and' finds 'Andante').
+ * the other words too). Alone, it is a word start like any other ('and' finds 'Andante'). A
+ * possessive 's is left out too ('rust's' finds 'Rust & Bone'); indexes read "Rust's" as 'rust'
+ * and 's', so the word itself still finds it.
  */
 export function searchTerms(query: string, max = 8): string[] {
   const words = foldSearchText(query)
+    .replace(/(?<=[\p{L}\p{N}])['’]s(?![\p{L}\p{N}])/gu, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((term) => term.length > 0);
   const meaningful = words.filter((term) => term !== 'and');

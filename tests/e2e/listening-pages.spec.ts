@@ -104,6 +104,49 @@ test('search finds a demo song by a partial, accent-free, different-case query a
   await expect(page.getByText('Search Chorus')).toBeVisible();
 });
 
+test('search keeps old results dimmed while new ones load, rings cards whole, and clears back into the box', async ({
+  page,
+}) => {
+  await page.goto('/search?q=zoe');
+  const card = page.getByRole('link', { name: /Zoë Ármann/ }).first();
+  await expect(card).toBeVisible();
+  // The ring drawn 2 px outside a card (4 px in all) stays inside the row that scrolls.
+  const [cardBox, rowBox] = await card.evaluate((element) => [
+    element.getBoundingClientRect().toJSON(),
+    element.parentElement!.getBoundingClientRect().toJSON(),
+  ]);
+  expect(cardBox.left - 4).toBeGreaterThanOrEqual(rowBox.left);
+  expect(cardBox.top - 4).toBeGreaterThanOrEqual(rowBox.top);
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/search?q=zoe%20arm*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('searchbox').first().fill('zoe arm');
+  await expect(page.locator('[aria-busy="true"]')).toBeVisible();
+  await expect(card).toBeVisible();
+  release();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Clear search' }).first().click();
+  await expect(page.getByRole('searchbox').first()).toBeFocused();
+});
+
+test('at 375 px a link with an over-long query is cut to what the box takes and wraps', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/search?q=${'x'.repeat(300)}`);
+  await expect(page.getByText(`No results found for "${'x'.repeat(200)}"`)).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue('x'.repeat(200));
+  const main = page.locator('main');
+  expect(await main.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});
+
 test('home has no serious accessibility violations', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('a[href^="/viewArtistSongs/"]').first()).toBeVisible();

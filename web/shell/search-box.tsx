@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { clipSearchQuery, SEARCH_QUERY_MAX } from '../../contract/rules/search.ts';
 
 /** How long typing must pause before the results page follows it. */
 const DEBOUNCE_MS = 250;
@@ -18,9 +19,10 @@ export function SearchBox({
   const location = useLocation();
   const [params] = useSearchParams();
   const onSearchPage = location.pathname === '/search';
-  const urlQuery = onSearchPage ? (params.get('q') ?? '') : '';
+  const urlQuery = onSearchPage ? clipSearchQuery(params.get('q') ?? '') : '';
   const [text, setText] = useState(urlQuery);
   const typed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
 
   // Back/forward and links change the URL: the box follows unless the user is typing.
   useEffect(() => {
@@ -55,6 +57,7 @@ export function SearchBox({
         <span className="sr-only">Search</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
         <input
+          ref={input}
           type="search"
           value={text}
           onChange={(event) => {
@@ -62,7 +65,7 @@ export function SearchBox({
             setText(event.target.value);
           }}
           placeholder="What do you want to play?"
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX}
           className="h-12 w-full rounded-full bg-elevated pr-11 pl-11 text-sm placeholder:text-muted focus:bg-highlight [&::-webkit-search-cancel-button]:hidden"
         />
       </label>
@@ -73,6 +76,8 @@ export function SearchBox({
           onClick={() => {
             typed.current = true;
             setText('');
+            // The button goes with the text: focus stays in the box, ready for new words.
+            input.current?.focus();
           }}
           className="absolute top-1/2 right-3 grid size-7 -translate-y-1/2 place-items-center rounded-full text-muted hover:text-white"
         >

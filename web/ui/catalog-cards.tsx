@@ -96,7 +96,10 @@ export function CardRow({
           </Link>
         )}
       </div>
-      <div className="scrollbar-thin flex gap-2 overflow-x-auto pb-2 md:gap-4">{children}</div>
+      {/* Room around the cards for their focus ring, which the scroll area would cut off. */}
+      <div className="scrollbar-thin -mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2 md:gap-4">
+        {children}
+      </div>
     </section>
   );
 }

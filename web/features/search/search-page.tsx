@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
@@ -10,7 +11,7 @@ import { SongTable } from '../../ui/song-table.tsx';
 /** Search results: songs, artists, albums and public playlists for /search?q= */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const q = clipSearchQuery((params.get('q') ?? '').trim());
   const query = useSearch(q);
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
@@ -41,13 +42,17 @@ export function SearchPage() {
         <p className="px-6 py-8 text-red-400">{errorMessage(query.error)}</p>
       ) : nothing ? (
         <div className="px-4 py-10 text-center sm:px-6">
-          <p className="text-xl font-bold">No results found for "{q}"</p>
+          <p className="text-xl font-bold break-words">No results found for "{q}"</p>
           <p className="mt-2 text-muted">
             Please make sure your words are spelled correctly, or use fewer or different keywords.
           </p>
         </div>
       ) : results ? (
-        <>
+        // While the next words' results load, the last ones stay, dimmed, so the page never blanks.
+        <div
+          aria-busy={query.isPlaceholderData}
+          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
           {results.songs.length > 0 && (
             <section className="py-4">
               <h2 className="px-4 pb-2 text-2xl font-bold sm:px-6">Songs</h2>
@@ -94,7 +99,7 @@ export function SearchPage() {
               ))}
             </CardRow>
           )}
-        </>
+        </div>
       ) : null}
     </div>
   );
