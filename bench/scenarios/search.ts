@@ -219,13 +219,9 @@ function overSocket(url: string): string | null {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(tcp.hostname)) return null;
   const socket = path.join(POSTGRES_SOCKET, `.s.PGSQL.${tcp.port || 5432}`);
   if (!fs.existsSync(socket)) return null;
-  const socketUrl = new URL(tcp);
-  socketUrl.hostname = 'localhost';
-  socketUrl.port = '';
-  socketUrl.searchParams.set('host', POSTGRES_SOCKET);
-  socketUrl.searchParams.set('port', tcp.port || '5432');
-  // PostgreSQL's form names no host, the socket's directory being a parameter.
-  return socketUrl.toString().replace('@localhost/', '@/');
+  // A `host` parameter naming a directory takes the place of the URL's host (as in libpq).
+  tcp.searchParams.set('host', POSTGRES_SOCKET);
+  return tcp.toString();
 }
 
 async function postgresReachable(url: string): Promise<boolean> {
