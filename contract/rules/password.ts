@@ -1,3 +1,5 @@
+import { characters } from './text.ts';
+
 export const PASSWORD_MIN_LENGTH = 10;
 
 /** The special characters SPEC §5 accepts in place of a digit. */
@@ -13,7 +15,7 @@ export function checkPassword(password: string): PasswordChecks {
   return {
     letter: /\p{L}/u.test(password),
     digitOrSpecial: [...password].some((c) => /\d/.test(c) || SPECIALS.includes(c)),
-    length: [...password].length >= PASSWORD_MIN_LENGTH,
+    length: characters(password) >= PASSWORD_MIN_LENGTH,
   };
 }
 

@@ -1,3 +1,5 @@
+import { firstCharacters } from './text.ts';
+
 /**
  * Search text is folded the same way on both sides of the index: lower case, accents removed,
  * and the few letters Unicode does not decompose mapped by hand. The database applies
@@ -26,12 +28,7 @@ export const SEARCH_QUERY_MAX = 200;
  * `text` cut to SEARCH_QUERY_MAX characters: a link may carry a longer query than the box lets
  * anyone type. Cut between code points, so no half of an emoji is left to break the address.
  */
-export function clipSearchQuery(text: string): string {
-  const characters = Array.from(text);
-  return characters.length > SEARCH_QUERY_MAX
-    ? characters.slice(0, SEARCH_QUERY_MAX).join('')
-    : text;
-}
+export const clipSearchQuery = (text: string): string => firstCharacters(text, SEARCH_QUERY_MAX);
 
 /**
  * The words of a query, folded; anything but letters and digits separates words. 'and' among

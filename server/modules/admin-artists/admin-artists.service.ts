@@ -1,8 +1,8 @@
 import type { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract/admin.ts';
 import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
+import { characters } from '../../../contract/rules/text.ts';
 import type { ArtistRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { characters } from '../../lib/text.ts';
 import { isoDaysAgo, nowIso } from '../../lib/time.ts';
 import { type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
