@@ -197,7 +197,7 @@ export async function seedSearchCatalog(
   db.close();
   // The search indexes are filled once, from the tables, as after a restore.
   const indexed = await openDatabase({ url: null, dataDir });
-  await createSearchRepository(indexed.db, 'sqlite', indexed.fixedPlans).rebuild();
+  await createSearchRepository(indexed).rebuild();
   await sql`pragma optimize`.execute(indexed.db);
   await indexed.close();
 }

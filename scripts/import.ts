@@ -59,7 +59,7 @@ try {
 }
 if (report.imported > 0) {
   // Many new rows at once: compact the search indexes so searches stay quick.
-  await createSearchRepository(database.db, database.dialect, database.fixedPlans).optimize();
+  await createSearchRepository(database).optimize();
 }
 await database.close();
 

@@ -75,7 +75,7 @@ describe('PostgreSQL connections', () => {
     const handle = await openDatabase({ url, dataDir: '.', pgSchema: schema });
     try {
       await migrate(handle);
-      const index = createSearchRepository(handle.db, 'postgres', handle.fixedPlans);
+      const index = createSearchRepository(handle);
       // One at a time: the pool hands back the connection used last, which holds what it ran.
       const prepared = async (db: typeof handle.db) =>
         (

@@ -54,7 +54,7 @@ describe('GET /api/search', () => {
   });
 
   it('finds the same after the indexes are rebuilt and compacted', async () => {
-    const index = createSearchRepository(t.deps.db, t.deps.dialect, t.deps.fixedPlans);
+    const index = createSearchRepository(t.deps);
     await index.rebuild();
     await index.optimize();
     const result = await search('cafe');

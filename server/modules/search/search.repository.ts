@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PlaylistHit } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
-import type { Db } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { idOfRankKey } from '../../db/migrations/007-search-ranked.ts';
 import { fillVisible, VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
 import {
@@ -10,7 +10,6 @@ import {
   REFILL_SEARCH_TERMS,
   TERM_SOURCES,
 } from '../../db/migrations/010-search-terms.ts';
-import type { Dialect } from '../../db/migrations/index.ts';
 import { executePrepared } from '../../db/named-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { plannedOnce, planRead, type ReadPlan } from './lead-choice.ts';
@@ -517,7 +516,12 @@ class PostgresSearch implements SearchRepository {
   }
 }
 
-export function createSearchRepository(db: Db, dialect: Dialect, fixedPlans: Db): SearchRepository {
+/** From an open database (DatabaseHandle) or the app's Deps, which both carry what it needs. */
+export function createSearchRepository({
+  db,
+  dialect,
+  fixedPlans,
+}: Pick<DatabaseHandle, 'db' | 'dialect' | 'fixedPlans'>): SearchRepository {
   return dialect === 'sqlite' ? new SqliteSearch(db) : new PostgresSearch(db, fixedPlans);
 }
 

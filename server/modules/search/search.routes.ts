@@ -6,7 +6,7 @@ import { SearchService } from './search.service.ts';
 
 export async function searchRoutes(app: App, deps: Deps): Promise<void> {
   const search = new SearchService(
-    createSearchRepository(deps.db, deps.dialect, deps.fixedPlans),
+    createSearchRepository(deps),
     // Monthly listeners of the artists found may lag a few seconds, as on the home page.
     createCatalogService(deps, RANKING_CACHE_MS),
     (ids) => playlistCards(deps.db, ids),
