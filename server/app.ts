@@ -4,6 +4,7 @@ import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
+import { cacheBudgets } from './lib/cache-budget.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { modules } from './modules/index.ts';
@@ -16,7 +17,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { validatorCompiler } from './plugins/validation.ts';
+import { serializerCompiler, validatorCompiler } from './plugins/validation.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
 
 export interface BuildOptions {
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     frameworkErrors: answerRouterError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const limiter = new RateLimiter();
   const sessions = new SessionsService(new SessionsRepository(database.db));
@@ -67,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     mailer,
     sessions,
     limiter,
+    caches: cacheBudgets(config.cacheMb),
   };
 
   await app.register(errorsPlugin);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { appRoot } from './lib/entry-points.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -20,6 +21,8 @@ export interface Config {
   logLevel: LogLevel;
   /** The bot check's difficulty: the largest secret number a challenge may hide (tests use less). */
   botCheckMaxNumber: number;
+  /** What the in-process caches may hold in all, in MiB (server/lib/cache-budget.ts). */
+  cacheMb: number;
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For): false, true, a hop
    * count, or a list of addresses/CIDRs. Per-IP rate limits depend on it behind a reverse proxy.
@@ -43,6 +46,9 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Fits the server's memory budgets with room (README, "Memory"). */
+const DEFAULT_CACHE_MB = 32;
 
 function text(env: Env, name: string): string | null {
   const value = env[name]?.trim();
@@ -153,6 +159,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const cacheRaw = text(env, 'CACHE_MB') ?? String(DEFAULT_CACHE_MB);
+  if (!/^\d+$/.test(cacheRaw) || Number(cacheRaw) > 65_536) {
+    throw new ConfigError('CACHE_MB', `must be a whole number from 0 to 65536, got "${cacheRaw}"`);
+  }
+
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl =
     url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
@@ -174,7 +185,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     secureCookies: publicUrl.startsWith('https:'),
     logLevel,
     botCheckMaxNumber: Number(botCheckRaw),
+    cacheMb: Number(cacheRaw),
     trustProxy: trustProxy(env),
-    webDir: path.resolve(cwd, 'dist/web'),
+    webDir: path.join(appRoot, 'dist/web'),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/index.ts';
+import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
@@ -20,6 +21,8 @@ export interface Deps {
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;
+  /** What the in-process caches may hold, by kind (CACHE_MB). */
+  caches: CacheBudgets;
 }
 
 /** The Fastify instance with TypeBox schemas driving request and reply types. */

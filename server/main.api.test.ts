@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../tests/helpers/server-process.ts';
+import { createPlaylist, createUser } from '../tests/helpers/factories.ts';
+import {
+  ensureServerBuilt,
+  SERVER_ENTRY,
+  startCommand,
+  startServer,
+} from '../tests/helpers/server-process.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { LocalMediaStore } from './media/local-store.ts';
+import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { SessionsService } from './modules/sessions/sessions.service.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -16,9 +26,10 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('server/main.ts', () => {
+describe('the compiled server (dist/server/main.js)', () => {
   it('stops with one line naming a bad variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    ensureServerBuilt();
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir() },
       encoding: 'utf8',
@@ -48,5 +59,51 @@ describe('server/main.ts', () => {
     const second = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });
     expect(second.output()).not.toMatch(/password:/);
     expect(await second.stop('SIGINT')).toBe(0);
+  });
+});
+
+describe('npm start', () => {
+  it('runs compiled code only: no TypeScript loader, no module of the web sources, even to render a page', async () => {
+    const dataDir = tempDir();
+    // A public playlist, so its page is rendered on the server with the web app's components.
+    const database = await openDatabase({ url: null, dataDir });
+    await migrate(database);
+    const sessions = new SessionsService(new SessionsRepository(database.db));
+    const owner = await createUser({
+      db: database.db,
+      sessions,
+      media: new LocalMediaStore(path.join(dataDir, 'media')),
+    });
+    const playlist = await createPlaylist(database, owner.id, { name: 'Rendered on the server' });
+    await database.close();
+
+    const modulesFile = path.join(dataDir, 'modules.txt');
+    const recorder = path.join(root, 'tests/fixtures/record-modules.mjs');
+    ensureServerBuilt();
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO_CATALOG: 'off',
+      CHORUS_MODULES_FILE: modulesFile,
+      NODE_OPTIONS: `--import ${recorder}`,
+    });
+    try {
+      const page = await fetch(`${server.url}/viewPlaylist/${playlist.id}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Rendered on the server');
+    } finally {
+      await server.stop();
+    }
+    const loaded = fs.readFileSync(modulesFile, 'utf8').split('\n').filter(Boolean);
+    const ours = loaded.filter(
+      (entry) => entry.includes(root) && !entry.includes('/tests/fixtures/'),
+    );
+    // The renderer came from dist/ as well.
+    expect(ours.some((entry) => /\/dist\/server\/render-page-[\w-]+\.js$/.test(entry))).toBe(true);
+    expect(ours.filter((entry) => entry.includes(`${root}/web/`))).toEqual([]);
+    expect(ours.filter((entry) => /\.tsx?$/.test(entry))).toEqual([]);
+    expect(
+      loaded.filter((entry) => /\/node_modules\/(tsx|vite|esbuild|typescript)\//.test(entry)),
+    ).toEqual([]);
+    expect(startCommand().join(' ')).not.toMatch(/--import|--loader|tsx/);
   });
 });

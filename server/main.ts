@@ -2,13 +2,11 @@ import { buildApp } from './app.ts';
 import { ensureAdmin } from './bootstrap/admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
-import { catalogIsEmpty, seedDemoCatalog } from './db/demo/seed.ts';
+import { catalogIsEmpty, seedDemoInChildProcess } from './db/demo/demo-process.ts';
+import { cacheBudgets } from './lib/cache-budget.ts';
 import { createMediaStore } from './media/create-store.ts';
 
 async function main(): Promise<void> {
-  // The server renders some pages with React (modules/pages), whose development build is several
-  // times slower; it is loaded after this line.
-  process.env.NODE_ENV ??= 'production';
   let config: ReturnType<typeof loadConfig>;
   let media: ReturnType<typeof createMediaStore>;
   try {
@@ -26,6 +24,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    pageCacheBytes: cacheBudgets(config.cacheMb).databasePages.limit,
     onConnectionLost: (error) =>
       app
         ? app.log.warn({ err: error }, 'PostgreSQL connection lost')
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
 
   if (config.demoCatalog && (await catalogIsEmpty(database.db))) {
     log.info('creating the demo catalog');
-    const seeded = await seedDemoCatalog(database.db, media);
+    const seeded = await seedDemoInChildProcess();
     log.info(seeded, 'demo catalog ready');
   }
 

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureWebBuild, WEB_DIR } from '../../scripts/web-build.ts';
+import { DIST } from '../../scripts/dist.mjs';
+import { ensureServerBuilt } from '../../tests/helpers/server-process.ts';
 import type { Figure, Scenario } from '../scenario.ts';
 
+const WEB_DIR = path.join(DIST, 'web');
 const read = (file: string) => fs.readFileSync(path.join(WEB_DIR, file), 'utf8');
 
 /** `file` and every chunk it imports statically, transitively (what the browser must fetch). */
@@ -67,7 +69,7 @@ const scenario: Scenario = {
   name: 'bundle',
   description: 'Initial JavaScript of the listener app (gzip -9), from an up-to-date `vite build`',
   async run(): Promise<Figure[]> {
-    await ensureWebBuild(() => {});
+    ensureServerBuilt();
     const { shell, withHome } = initialChunks();
     const first = measure(shell);
     const home = measure(withHome);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { ensureWebBuild } from '../../scripts/web-build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/helpers/chromium.ts';
 import { freshDemoDataDir } from '../../tests/helpers/demo-template.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
@@ -77,7 +76,6 @@ const scenario: Scenario = {
   description:
     'click on a home Play button → the <audio> `playing` event, measured in Chromium on localhost (demo catalog, songs not yet cached)',
   async run(): Promise<Figure[]> {
-    await ensureWebBuild(() => {});
     const dataDir = await freshDemoDataDir('chorus-bench-play-');
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'on' }, 120_000);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ensureWebBuild } from '../../scripts/web-build.ts';
 import { migrate, openDatabase } from '../../server/db/database.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
@@ -99,7 +98,6 @@ const scenario: Scenario = {
   description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: GET /api/user/playlistById/:id one call at a time, then the page in Chromium until its first rows show`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-playlist-'));
-    await ensureWebBuild(() => {});
     const playlistId = await seed(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 120_000);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });

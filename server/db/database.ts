@@ -8,7 +8,6 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
-import pg from 'pg';
 import { InlineLimitsPlugin } from './inline-limits.ts';
 import { type Dialect, migrations } from './migrations/index.ts';
 import { preparedName } from './named-statements.ts';
@@ -39,11 +38,12 @@ export interface OpenDatabaseOptions {
    * when needed; without a listener, the error would stop the process.
    */
   onConnectionLost?: (error: Error) => void;
+  /** What SQLite may keep of the database's pages in memory (the `databasePages` cache budget). */
+  pageCacheBytes?: number;
 }
 
-// PostgreSQL returns COUNT(*) and SUM() as strings (int8/numeric); Chorus counts fit in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+/** SQLite's page cache where no budget is given: the import script and tests, run apart. */
+const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.pgSchema, options.onConnectionLost);
@@ -56,10 +56,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Listener pages read rows scattered over the file (an artist's songs, their albums, their
-  // play totals). A 64 MiB page cache and memory-mapped reads keep them off the read() path that
-  // the default 2 MiB cache sends most of them down.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  // play totals); a page cache within the budget keeps the most read of them in the process.
+  // Pages read past it come from the system's file cache, which memory-mapped reads would
+  // count as the server's own memory.
+  // SQLite needs a few pages whatever the budget (CACHE_MB=0 turns Chorus's caches off).
+  const cacheKiB = Math.max(
+    256,
+    Math.floor((options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES) / 1024),
+  );
+  sqlite.pragma(`cache_size = -${cacheKiB}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new InlineLimitsPlugin()],
@@ -116,6 +121,11 @@ async function openPostgres(
   onConnectionLost: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+  // The driver loads only where it is used: a SQLite server never needs it.
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns COUNT(*) and SUM() as strings (int8/numeric); Chorus counts fit in a double.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

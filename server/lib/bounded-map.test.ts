@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedMap } from './bounded-map.ts';
+import { ByteBudget, cacheBudgets, estimatedBytes } from './cache-budget.ts';
+
+const one = () => 1;
 
 describe('BoundedMap', () => {
   it('lets the oldest entries go when a new one does not fit', () => {
-    const map = new BoundedMap<string, number>(2);
+    const map = new BoundedMap<string, number>(new ByteBudget(2), one);
     map.set('a', 1);
     map.set('b', 2);
     map.set('c', 3);
@@ -11,12 +14,52 @@ describe('BoundedMap', () => {
   });
 
   it('counts each entry by its weight, and a replaced entry as new', () => {
-    const map = new BoundedMap<string, number[]>(5, (list) => list.length);
+    const map = new BoundedMap<string, number[]>(new ByteBudget(5), (list) => list.length);
     map.set('a', [1, 2]);
     map.set('b', [1, 2]);
     // 'a' set again is the newest: 'b' is the oldest now.
     map.set('a', [1]);
     map.set('c', [1, 2, 3]);
     expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([[1], undefined, [1, 2, 3]]);
+  });
+
+  it('keeps nothing larger than its whole budget', () => {
+    const budget = new ByteBudget(3);
+    const map = new BoundedMap<string, number[]>(budget, (list) => list.length);
+    map.set('a', [1]);
+    map.set('huge', [1, 2, 3, 4]);
+    expect(map.get('huge')).toBeUndefined();
+    expect(budget.used).toBeLessThanOrEqual(3);
+  });
+
+  it('shares one budget between maps, and gives the bytes back when cleared', () => {
+    const budget = new ByteBudget(4);
+    const first = new BoundedMap<string, number>(budget, () => 2);
+    const second = new BoundedMap<string, number>(budget, () => 2);
+    first.set('a', 1);
+    first.set('b', 2);
+    // The budget is full: the second map has nothing of its own to let go.
+    second.set('c', 3);
+    expect(second.get('c')).toBeUndefined();
+    first.clear();
+    expect(budget.used).toBe(0);
+    second.set('c', 3);
+    expect(second.get('c')).toBe(3);
+    expect(budget.used).toBe(2);
+  });
+});
+
+describe('cache budgets', () => {
+  it('share CACHE_MB out by kind, never more than it in all', () => {
+    const budgets = cacheBudgets(32);
+    const total = Object.values(budgets).reduce((sum, budget) => sum + budget.limit, 0);
+    expect(total).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(total).toBeGreaterThan(31 * 1024 * 1024);
+    expect(Object.values(cacheBudgets(0)).every((budget) => budget.limit === 0)).toBe(true);
+  });
+
+  it('estimate a value from its JSON text', () => {
+    expect(estimatedBytes({ title: 'x'.repeat(1000) })).toBeGreaterThan(3000);
+    expect(estimatedBytes(undefined)).toBe(64);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -15,21 +15,28 @@ export interface Mailer {
 
 /** Sends through an SMTP server (SMTP_URL). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
+  ) {}
+
+  /** nodemailer loads with the first mail: a server can run for days without sending one. */
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.url),
+    );
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const transport = await this.connect();
+    await transport.sendMail({ from: this.from, ...message });
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }
 

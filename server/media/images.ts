@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../contract/rules/catalog.ts';
 import { imageOriginalKey, imageVariantKey, type MediaStore } from './media-store.ts';
 
 /** Square crops: covers and portraits are shown square or round everywhere in the app. */
 async function variant(input: Buffer, width: number): Promise<Buffer> {
+  // libvips is loaded with the first image, not at start: a server that is only listened to
+  // never needs it.
+  const { default: sharp } = await import('sharp');
   return sharp(input, { failOn: 'error' })
     .rotate()
     .resize(width, width, { fit: 'cover', position: 'attention' })

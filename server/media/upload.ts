@@ -13,8 +13,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import { type IAudioMetadata, parseFile } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
 import {
   type AppError,
@@ -256,6 +255,7 @@ function tagsOf(metadata: IAudioMetadata): AudioTags {
 export async function sniffAudio(staged: StagedFile): Promise<{ extension: string; mime: string }> {
   if (staged.size === 0) throw badRequest('The audio file is empty', 'audioFile');
   // Past an ID3 tag the audio itself says what it is; the head alone would only say "ID3".
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(
     staged.afterTag && staged.afterTag.length > 0 ? staged.afterTag : staged.head,
   );
@@ -288,6 +288,8 @@ export async function inspectAudio(
   sniffed?: { extension: string; mime: string },
 ): Promise<AudioInfo> {
   const { extension, mime } = sniffed ?? (await sniffAudio(staged));
+  // The probes load with the first upload: most starts never see one.
+  const { parseFile } = await import('music-metadata');
   let metadata: IAudioMetadata;
   try {
     metadata = await parseFile(staged.path, { duration: true, skipCovers: false });
@@ -336,6 +338,7 @@ export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, 
 /** Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type. */
 export async function readImage(staged: StagedFile): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(staged.head);
   if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
   return fsp.readFile(staged.path);

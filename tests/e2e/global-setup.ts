@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureWebBuild } from '../../scripts/web-build.ts';
 import { freshDemoDataDir } from '../helpers/demo-template.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startSmtpSink } from '../helpers/smtp-sink.ts';
 import { E2E_ADMIN } from './support.ts';
 
 /**
- * One real Chorus for the whole browser suite: the built app, a temporary DATA_DIR with the demo
+ * One real Chorus for the whole browser suite: the compiled server and app (built first when
+ * stale), a temporary DATA_DIR with the demo
  * catalog, and a real SMTP server whose mail lands in `CHORUS_MAIL_DIR`.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  await ensureWebBuild();
   const dataDir = await freshDemoDataDir();
   const mailDir = path.join(dataDir, 'mail');
   const smtp = await startSmtpSink(mailDir);

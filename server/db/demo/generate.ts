@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { entryPointUrl, runsCompiled } from '../../lib/entry-points.ts';
 import { BACKDROP_COUNT, COVER_STYLE_COUNT, renderCover, renderPortrait } from './images.ts';
 import { encodedDuration, type Mp3Settings } from './mp3.ts';
 import {
@@ -256,7 +257,7 @@ export function planCatalog(seed: number, songCount: number): CatalogPlan {
 // Audio rendering
 // ---------------------------------------------------------------------------------------------
 
-const WORKER_ENTRY = new URL('./synth.worker.ts', import.meta.url).href;
+const WORKER_ENTRY = entryPointUrl('synth-worker').href;
 
 /** ESM entry of tsx's programmatic API (import.meta.resolve is missing under some runners). */
 function tsxApiUrl(): string {
@@ -271,12 +272,14 @@ function tsxApiUrl(): string {
 }
 
 /**
- * Source of a tiny JavaScript bootstrap that loads the TypeScript worker entry through tsx.
+ * Source of a tiny JavaScript bootstrap that loads the worker entry: compiled, directly; as
+ * TypeScript, through tsx.
  * On Node 20, loader hooks are not inherited by worker threads, and neither `--import tsx` in
  * execArgv nor a .ts entry URL works (measured: "Unknown file extension .ts"); tsImport does,
  * under `node --import tsx`, the tsx CLI and vitest alike.
  */
 function workerBootstrap(): string {
+  if (runsCompiled) return `import(${JSON.stringify(WORKER_ENTRY)});`;
   const api = JSON.stringify(tsxApiUrl());
   const entry = JSON.stringify(WORKER_ENTRY);
   return `import(${api}).then((tsx) => tsx.tsImport(${entry}, ${entry}));`;

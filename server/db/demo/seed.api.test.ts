@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist } from '../../../tests/helpers/factories.ts';
-import { catalogIsEmpty, seedDemoCatalog } from './seed.ts';
+import { catalogIsEmpty } from './demo-process.ts';
+import { seedDemoCatalog } from './seed.ts';
 
 describe('demo catalog seeding', () => {
   let t: TestContext;

@@ -3,23 +3,8 @@ import { storeImage } from '../../media/images.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { audioKey } from '../../media/media-store.ts';
 import type { Db } from '../database.ts';
+import type { SeedResult } from './demo-process.ts';
 import { type GenerateOptions, generateDemoCatalog } from './generate.ts';
-
-export interface SeedResult {
-  artists: number;
-  albums: number;
-  songs: number;
-  milliseconds: number;
-}
-
-/** The catalog counts as empty when it has neither artists nor songs. */
-export async function catalogIsEmpty(db: Db): Promise<boolean> {
-  const [artist, song] = await Promise.all([
-    db.selectFrom('artists').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('songs').select('id').limit(1).executeTakeFirst(),
-  ]);
-  return !artist && !song;
-}
 
 function slug(name: string): string {
   return name

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist, createSong, recordPlays } from '../../../tests/helpers/factories.ts';
+import { ByteBudget, estimatedBytes } from '../../lib/cache-budget.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
 import { RANKING_CACHE_MS } from './catalog.routes.ts';
 import { CatalogService } from './catalog.service.ts';
@@ -12,13 +13,16 @@ describe('the room kept for built artist pages', () => {
   });
   afterAll(() => t.close());
 
-  const service = (artistPageSongsKept: number) =>
+  const service = (artistPageBytes: number) =>
     new CatalogService(
       new CatalogRepository(t.deps.db, t.deps.dialect),
       new ArtistStatsRepository(t.deps.db),
       {
         rankingCacheMs: RANKING_CACHE_MS,
-        artistPageSongsKept,
+        caches: {
+          artistPages: new ByteBudget(artistPageBytes),
+          catalogCounts: new ByteBudget(1e6),
+        },
       },
     );
 
@@ -34,12 +38,25 @@ describe('the room kept for built artist pages', () => {
     return (await catalog.artistDetail(a.id, null)).songs[0]?.plays;
   }
 
-  it('keeps pages while their songs fit: the second visit is served as built', async () => {
-    expect(await visitBoth(service(100))).toBe(0);
+  it('keeps pages while they fit: the second visit is served as built', async () => {
+    expect(await visitBoth(service(1e6))).toBe(0);
   });
 
   it('lets the oldest page go when a new one needs the room: it is built again', async () => {
-    // Each page holds one song and counts one for its artist: room for one page only.
-    expect(await visitBoth(service(3))).toBe(2);
+    // Room for one page of one song only.
+    const onePage = estimatedBytes(
+      await service(1e6).artistDetail((await createArtistWithSong()).id, null),
+    );
+    expect(await visitBoth(service(Math.round(onePage * 1.5)))).toBe(2);
   });
+
+  it('keeps no page when the budget is nothing (CACHE_MB=0): every visit is built', async () => {
+    expect(await visitBoth(service(0))).toBe(2);
+  });
+
+  async function createArtistWithSong() {
+    const artist = await createArtist(t.deps);
+    await createSong(t.deps, { artistIds: [artist.id] });
+    return artist;
+  }
 });

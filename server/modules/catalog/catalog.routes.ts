@@ -20,9 +20,7 @@ export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogSer
   return new CatalogService(
     new CatalogRepository(deps.db, deps.dialect),
     new ArtistStatsRepository(deps.db),
-    {
-      rankingCacheMs,
-    },
+    { rankingCacheMs, caches: deps.caches },
   );
 }
 

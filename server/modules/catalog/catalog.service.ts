@@ -2,6 +2,7 @@ import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
+import { type CacheBudgets, COUNT_ENTRY_BYTES, estimatedBytes } from '../../lib/cache-budget.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import {
@@ -47,14 +48,6 @@ export const HOME_SONGS = 10;
 export const HOME_ALBUMS = 6;
 /** Songs on an artist page. */
 export const ARTIST_SONGS = 50;
-/**
- * How many songs the kept artist pages may hold in all (see artistDetail). A presented song takes
- * about 1 KB of memory, so this bounds the cache near 100 MB whatever the artists' sizes; it
- * holds every page of a 100,000-song catalog, so a page is built once per catalog change and not
- * again each time a busy server has evicted it (at 5,000 pages kept, half the artist requests
- * of the catalog bench rebuilt their page).
- */
-export const ARTIST_PAGE_SONGS_KEPT = 100_000;
 
 export interface CatalogOptions {
   /**
@@ -62,8 +55,8 @@ export interface CatalogOptions {
    * background; 0 rebuilds it for every request.
    */
   rankingCacheMs: number;
-  /** How many songs the kept artist pages may hold in all (ARTIST_PAGE_SONGS_KEPT). */
-  artistPageSongsKept?: number;
+  /** The budgets its artist pages and counts draw on (the app's, CACHE_MB). */
+  caches: Pick<CacheBudgets, 'artistPages' | 'catalogCounts'>;
 }
 
 /** A home row's candidates, presented: the most played first, then the newest to top up. */
@@ -91,8 +84,8 @@ interface HomeSnapshot {
 
 interface DerivedCounts {
   version: number;
-  artistSongs: Map<number, number>;
-  albumSongs: Map<number, number>;
+  artistSongs: BoundedMap<number, number>;
+  albumSongs: BoundedMap<number, number>;
   /** Listed songs, enabled artists, albums of enabled artists: the totals of the paged lists. */
   totals: Map<'songs' | 'artists' | 'albums', Promise<number>>;
 }
@@ -168,14 +161,14 @@ export class CatalogService {
   constructor(
     private readonly catalog: CatalogRepository,
     private readonly artistStats: ArtistStatsRepository,
-    private readonly options: CatalogOptions = { rankingCacheMs: 0 },
+    private readonly options: CatalogOptions,
   ) {
     this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
-    this.artistPages = new BoundedMap(
-      options.artistPageSongsKept ?? ARTIST_PAGE_SONGS_KEPT,
-      // Each page counts its songs and one more for its artist.
-      (entry) => entry.newestFirst.length + 1,
+    this.artistPages = new BoundedMap(options.caches.artistPages, (entry) =>
+      estimatedBytes(entry.page),
     );
+    this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
+    this.derived = this.emptyCounts(-1);
   }
 
   /** The ranked ids whose rows are visible, asking for more ranked ids while too few are. */
@@ -485,12 +478,13 @@ export class CatalogService {
     );
   }
 
-  private derived: DerivedCounts = {
-    version: -1,
-    artistSongs: new Map(),
-    albumSongs: new Map(),
-    totals: new Map(),
-  };
+  private derived: DerivedCounts;
+
+  private emptyCounts(version: number): DerivedCounts {
+    const counts = () =>
+      new BoundedMap<number, number>(this.options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
+    return { version, artistSongs: counts(), albumSongs: counts(), totals: new Map() };
+  }
 
   /**
    * Song counts of artists and albums follow only from the catalog, so they are kept for as long
@@ -499,9 +493,10 @@ export class CatalogService {
    */
   private async derivedCounts(known?: number): Promise<DerivedCounts> {
     const version = known ?? (await this.catalog.catalogVersion());
-    const sized = this.derived.artistSongs.size + this.derived.albumSongs.size;
-    if (version !== this.derived.version || sized > 500_000) {
-      this.derived = { version, artistSongs: new Map(), albumSongs: new Map(), totals: new Map() };
+    if (version !== this.derived.version) {
+      this.derived.artistSongs.clear();
+      this.derived.albumSongs.clear();
+      this.derived = this.emptyCounts(version);
     }
     return this.derived;
   }
@@ -524,17 +519,17 @@ export class CatalogService {
   /** Listed songs per album, for album cards. */
   async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
     const derived = await this.derivedCounts();
-    const uncounted = albumIds.filter((id) => !derived.albumSongs.has(id));
+    const uncounted = albumIds.filter((id) => derived.albumSongs.get(id) === undefined);
     const counted = await this.catalog.albumSongCounts(uncounted);
     for (const id of uncounted) derived.albumSongs.set(id, counted.get(id) ?? 0);
-    return new Map(albumIds.map((id) => [id, derived.albumSongs.get(id) ?? 0]));
+    return new Map(albumIds.map((id) => [id, derived.albumSongs.get(id) ?? counted.get(id) ?? 0]));
   }
 
   /**
    * Monthly listeners count distinct listeners over thousands of plays for a popular artist, so
    * with reuse on (rankingCacheMs) a count is kept that long per artist; followers stay exact.
    */
-  private listenersCache = new Map<number, { at: number; n: number }>();
+  private readonly listenersCache: BoundedMap<number, { at: number; n: number }>;
 
   /** `version`: `catalog_version` as the caller read it before reading `rows`, if it did. */
   async presentArtists(
@@ -550,7 +545,7 @@ export class CatalogService {
     };
     const missing = ttl > 0 ? ids.filter((id) => !fresh(id)) : ids;
     const derived = await this.derivedCounts(version);
-    const uncounted = ids.filter((id) => !derived.artistSongs.has(id));
+    const uncounted = ids.filter((id) => derived.artistSongs.get(id) === undefined);
     // Rows read by id carry their followers (CatalogRepository.artistsByIds).
     const stats = await this.artistStats.forArtists(ids, isoDaysAgo(MONTHLY_WINDOW_DAYS), {
       listenersOf: missing,
@@ -561,13 +556,17 @@ export class CatalogService {
       if (row.followers !== undefined) stats.followers.set(row.id, Number(row.followers ?? 0));
     }
     for (const id of uncounted) derived.artistSongs.set(id, stats.songCounts.get(id) ?? 0);
-    for (const id of ids) stats.songCounts.set(id, derived.artistSongs.get(id) ?? 0);
+    for (const id of ids) {
+      stats.songCounts.set(id, derived.artistSongs.get(id) ?? stats.songCounts.get(id) ?? 0);
+    }
     if (ttl > 0) {
-      if (this.listenersCache.size > 50_000) this.listenersCache.clear();
       for (const id of missing) {
         this.listenersCache.set(id, { at: now, n: stats.monthlyListeners.get(id) ?? 0 });
       }
-      for (const id of ids) stats.monthlyListeners.set(id, fresh(id)?.n ?? 0);
+      // A count the full budget could not keep is used as read.
+      for (const id of ids) {
+        stats.monthlyListeners.set(id, fresh(id)?.n ?? stats.monthlyListeners.get(id) ?? 0);
+      }
     }
     return rows.map((row) => presentArtist(row, stats));
   }

@@ -40,13 +40,12 @@ function sessionOf(caller: Caller | null): PageState['session'] {
 export function serverPages(deps: Deps): PageRenderer {
   const playlists = createPlaylistsService(deps);
   let renderer: Promise<RenderModule> | null = null;
+  // React and the app's components load with the first page drawn, not at start: most visits
+  // open other pages, and a server that is only streamed to never draws one.
   const load = () => {
     renderer ??= import('../../../web/ssr/render-page.tsx');
     return renderer;
   };
-  // Loaded at once (in the background), so the first visitor does not wait for it; not under
-  // `npm run dev`, whose pages Vite serves (and whose server restarts on every file it imported).
-  if (process.env.NODE_ENV === 'production') load().catch(() => {});
 
   async function firstSongs(id: number, caller: Caller | null): Promise<Playlist | null> {
     try {

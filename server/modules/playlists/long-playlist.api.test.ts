@@ -8,10 +8,10 @@ import {
   recordPlays,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
-import { SONGS_CACHE } from './playlists.service.ts';
+import { LONG_PLAYLIST_SONGS } from './playlists.service.ts';
 
 /** Long enough that the service keeps its presented songs between calls. */
-const LENGTH = SONGS_CACHE.minSongs + 10;
+const LENGTH = LONG_PLAYLIST_SONGS + 10;
 
 interface SongJson {
   _id: number;

@@ -26,7 +26,8 @@ import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../med
 import type { Caller } from '../../plugins/policies.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
-import { PlaylistsService, toId } from './playlists.service.ts';
+import { LONG_PLAYLIST_SONGS, PlaylistsService, toId } from './playlists.service.ts';
+import { PlaylistSongsCache } from './songs-cache.ts';
 
 const services = new WeakMap<Deps, PlaylistsService>();
 
@@ -40,6 +41,7 @@ export function createPlaylistsService(deps: Deps): PlaylistsService {
     service = new PlaylistsService(
       new PlaylistsRepository(deps.db, deps.dialect),
       new CatalogRepository(deps.db, deps.dialect),
+      new PlaylistSongsCache({ minSongs: LONG_PLAYLIST_SONGS, budget: deps.caches.playlistSongs }),
     );
     services.set(deps, service);
   }

@@ -21,7 +21,7 @@ import {
   type PlaylistsRepository,
   statsOfSongs,
 } from './playlists.repository.ts';
-import { PlaylistSongsCache, songsJson } from './songs-cache.ts';
+import { type PlaylistSongsCache, songsJson } from './songs-cache.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
@@ -71,7 +71,8 @@ export interface SongsPage {
  * Long playlists whose presented songs are kept between calls, and how many songs in all (about
  * 2 KB of memory per song with its JSON and the last answer: some 40 MB at most).
  */
-export const SONGS_CACHE = { minSongs: 200, maxSongs: 20_000 };
+/** Playlists shorter than this are presented each time (see PlaylistSongsCache). */
+export const LONG_PLAYLIST_SONGS = 200;
 
 /** A playlist read: what its answer depends on, and the answer. */
 interface Read {
@@ -103,7 +104,7 @@ export class PlaylistsService {
   constructor(
     private readonly playlists: PlaylistsRepository,
     private readonly catalogRows: CatalogRepository,
-    private readonly songsCache = new PlaylistSongsCache(SONGS_CACHE),
+    private readonly songsCache: PlaylistSongsCache,
   ) {}
 
   async summaries(rows: PlaylistRecord[], viewerId: number | null): Promise<PlaylistSummary[]> {

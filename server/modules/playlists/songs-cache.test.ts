@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Song } from '../../../contract/catalog.ts';
+import { ByteBudget } from '../../lib/cache-budget.ts';
 import { type CachedSongs, PlaylistSongsCache, songsJson } from './songs-cache.ts';
 
 function song(id: number, extra: Partial<Song> = {}): Song {
@@ -36,7 +37,11 @@ function entry(version: number, count: number, first = 1): CachedSongs {
 
 describe('PlaylistSongsCache', () => {
   it('gives an entry back only for the version it was read under', () => {
-    const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 100 });
+    const cache = new PlaylistSongsCache({
+      minSongs: 1,
+      budget: new ByteBudget(100),
+      songBytes: 1,
+    });
     cache.set(7, entry(3, 5));
     expect(cache.get(7, 3, 0)?.songs).toHaveLength(5);
     expect(cache.get(7, 4, 0)).toBeUndefined();
@@ -48,7 +53,11 @@ describe('PlaylistSongsCache', () => {
   });
 
   it('keeps no short playlists, and never replaces a newer version with an older one', () => {
-    const cache = new PlaylistSongsCache({ minSongs: 10, maxSongs: 100 });
+    const cache = new PlaylistSongsCache({
+      minSongs: 10,
+      budget: new ByteBudget(100),
+      songBytes: 1,
+    });
     cache.set(1, entry(1, 9));
     expect(cache.get(1, 1, 0)).toBeUndefined();
     cache.set(2, entry(5, 10));
@@ -59,8 +68,8 @@ describe('PlaylistSongsCache', () => {
     expect(cache.songCount).toBe(12);
   });
 
-  it('drops the least recently used playlists past its song limit', () => {
-    const cache = new PlaylistSongsCache({ minSongs: 1, maxSongs: 25 });
+  it('drops the least recently used playlists past its budget', () => {
+    const cache = new PlaylistSongsCache({ minSongs: 1, budget: new ByteBudget(25), songBytes: 1 });
     cache.set(1, entry(1, 10));
     cache.set(2, entry(1, 10));
     expect(cache.get(1, 1, 0)).toBeDefined();

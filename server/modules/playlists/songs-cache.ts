@@ -1,4 +1,5 @@
 import type { Song } from '../../../contract/catalog.ts';
+import type { ByteBudget } from '../../lib/cache-budget.ts';
 import type { PlaylistStats } from './playlists.repository.ts';
 
 /** What presenting a playlist's songs produced, valid for one catalog and playlist version. */
@@ -30,11 +31,19 @@ export function songsJson(entry: CachedSongs, plays: readonly number[]): string 
   return `[${parts.join(',')}]`;
 }
 
+/**
+ * What a kept song takes: the presented song, its JSON text (`songsJson`) and its share of the
+ * last answer sent, estimated as in cache-budget.ts for a typical song.
+ */
+export const PLAYLIST_SONG_BYTES = 3 * 1024;
+
 export interface SongsCacheOptions {
   /** Playlists shorter than this are cheap to present each time and are not kept. */
   minSongs: number;
-  /** At most this many songs are kept over all playlists (least recently used go first). */
-  maxSongs: number;
+  /** What the kept songs may take in all (least recently used playlists go first). */
+  budget: ByteBudget;
+  /** What one kept song weighs (PLAYLIST_SONG_BYTES). */
+  songBytes?: number;
 }
 
 /**
@@ -44,16 +53,19 @@ export interface SongsCacheOptions {
  */
 export class PlaylistSongsCache {
   private readonly entries = new Map<number, CachedSongs>();
-  private size = 0;
+  private songs = 0;
+  private readonly songBytes: number;
 
-  constructor(private readonly options: SongsCacheOptions) {}
+  constructor(private readonly options: SongsCacheOptions) {
+    this.songBytes = options.songBytes ?? PLAYLIST_SONG_BYTES;
+  }
 
   get(playlistId: number, version: number, songsVersion: number): CachedSongs | undefined {
     const entry = this.entries.get(playlistId);
     if (!entry) return undefined;
     this.entries.delete(playlistId);
     if (entry.version !== version || entry.songsVersion !== songsVersion) {
-      this.size -= entry.songs.length;
+      this.release(entry);
       return undefined;
     }
     // Re-inserted so the map's order is least recently used first.
@@ -63,25 +75,34 @@ export class PlaylistSongsCache {
 
   set(playlistId: number, entry: CachedSongs): void {
     const count = entry.songs.length;
-    if (count < this.options.minSongs || count > this.options.maxSongs) return;
+    const { budget } = this.options;
+    if (count < this.options.minSongs || count * this.songBytes > budget.limit) return;
     const old = this.entries.get(playlistId);
     if (old) {
       // A newer version replaces an older one, never the reverse (two readers may race).
       if (old.version > entry.version || old.songsVersion > entry.songsVersion) return;
       this.entries.delete(playlistId);
-      this.size -= old.songs.length;
+      this.release(old);
     }
-    this.entries.set(playlistId, entry);
-    this.size += count;
     for (const [id, oldest] of this.entries) {
-      if (this.size <= this.options.maxSongs) break;
+      if (budget.used + count * this.songBytes <= budget.limit) break;
       this.entries.delete(id);
-      this.size -= oldest.songs.length;
+      this.release(oldest);
     }
+    // Other caches drawing on the budget may hold the room.
+    if (budget.used + count * this.songBytes > budget.limit) return;
+    this.entries.set(playlistId, entry);
+    this.songs += count;
+    budget.used += count * this.songBytes;
+  }
+
+  private release(entry: CachedSongs): void {
+    this.songs -= entry.songs.length;
+    this.options.budget.used -= entry.songs.length * this.songBytes;
   }
 
   /** Songs kept over all playlists. */
   get songCount(): number {
-    return this.size;
+    return this.songs;
   }
 }

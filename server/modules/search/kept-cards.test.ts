@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ByteBudget } from '../../lib/cache-budget.ts';
 import { KeptCards } from './kept-cards.ts';
+
+/** Room for plenty of cards. */
+const ROOMY = () => new ByteBudget(1_000_000);
 
 interface Card {
   _id: number;
@@ -28,7 +32,7 @@ describe('KeptCards', () => {
 
   it('reads only the cards it does not hold, and answers in the order asked', async () => {
     const { calls, load } = loader(titles);
-    const cards = new KeptCards<Card>(load, 10_000, 100);
+    const cards = new KeptCards<Card>(load, 10_000, ROOMY());
     expect((await cards.inOrder([2, 1], 7, 0)).map((card) => card._id)).toEqual([2, 1]);
     expect((await cards.inOrder([3, 1, 2], 7, 5_000)).map((card) => card._id)).toEqual([3, 1, 2]);
     expect(calls).toEqual([[2, 1], [3]]);
@@ -36,7 +40,7 @@ describe('KeptCards', () => {
 
   it('reads again once the catalog moves or the time has passed', async () => {
     const { calls, load } = loader(titles);
-    const cards = new KeptCards<Card>(load, 10_000, 100);
+    const cards = new KeptCards<Card>(load, 10_000, ROOMY());
     await cards.inOrder([1], 7, 0);
     await cards.inOrder([1], 8, 1_000);
     await cards.inOrder([1], 8, 11_000);
@@ -46,7 +50,7 @@ describe('KeptCards', () => {
 
   it('leaves out what listeners may not see, and keeps nothing of it', async () => {
     const { calls, load } = loader(titles);
-    const cards = new KeptCards<Card>(load, 10_000, 100);
+    const cards = new KeptCards<Card>(load, 10_000, ROOMY());
     expect((await cards.inOrder([9, 1], 7, 0)).map((card) => card._id)).toEqual([1]);
     expect((await cards.inOrder([9, 1], 7, 1)).map((card) => card._id)).toEqual([1]);
     expect(calls).toEqual([[9, 1], [9]]);
@@ -54,20 +58,21 @@ describe('KeptCards', () => {
 
   it('keeps nothing without a catalog version, or when reuse is off', async () => {
     const unversioned = loader(titles);
-    const cards = new KeptCards<Card>(unversioned.load, 10_000, 100);
+    const cards = new KeptCards<Card>(unversioned.load, 10_000, ROOMY());
     await cards.inOrder([1], undefined, 0);
     await cards.inOrder([1], undefined, 1);
     expect(unversioned.calls).toEqual([[1], [1]]);
     const off = loader(titles);
-    const never = new KeptCards<Card>(off.load, 0, 100);
+    const never = new KeptCards<Card>(off.load, 0, ROOMY());
     await never.inOrder([1], 7, 0);
     await never.inOrder([1], 7, 1);
     expect(off.calls).toEqual([[1], [1]]);
   });
 
-  it('holds at most its size, the oldest going first', async () => {
+  it('holds at most its budget, the oldest going first', async () => {
     const { calls, load } = loader(titles);
-    const cards = new KeptCards<Card>(load, 10_000, 2);
+    // Room for two of these cards (about 140 bytes each, as estimated from their JSON).
+    const cards = new KeptCards<Card>(load, 10_000, new ByteBudget(300));
     await cards.inOrder([1, 2, 3], 7, 0);
     await cards.inOrder([1, 3], 7, 1);
     expect(calls).toEqual([[1, 2, 3], [1]]);

@@ -1,4 +1,5 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
+import { type ByteBudget, estimatedBytes } from '../../lib/cache-budget.ts';
 
 /**
  * Cards of search results (songs, artists, albums) by id, reused while the catalog is unchanged
@@ -14,9 +15,9 @@ export class KeptCards<T extends { _id: number }> {
   constructor(
     private readonly load: (ids: number[], version?: number) => Promise<T[]>,
     private readonly keepMs: number,
-    size: number,
+    budget: ByteBudget,
   ) {
-    this.kept = new BoundedMap(size);
+    this.kept = new BoundedMap(budget, (kept) => estimatedBytes(kept.card));
   }
 
   /**

@@ -12,6 +12,12 @@ import {
 } from '../../db/migrations/010-search-terms.ts';
 import { executePrepared } from '../../db/named-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
+import {
+  ByteBudget,
+  type CacheBudgets,
+  COUNT_ENTRY_BYTES,
+  WORD_BYTES,
+} from '../../lib/cache-budget.ts';
 import { plannedOnce, planRead, type ReadPlan } from './lead-choice.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
@@ -72,18 +78,52 @@ type Kind = (typeof VISIBLE_SOURCES)[number]['table'];
  * is reused for VOCABULARY_MS: a brand-new word may take that long to become a correction.
  */
 class Vocabulary {
-  private readonly lists = new Map<string, { at: number; words: Promise<string[]> }>();
+  private readonly lists: KeptWordLists;
 
-  constructor(private readonly load: (prefix: string, limit: number) => Promise<string[]>) {}
+  constructor(
+    private readonly load: (prefix: string, limit: number) => Promise<string[]>,
+    budget: ByteBudget,
+  ) {
+    this.lists = new KeptWordLists(budget, VOCABULARY_MS);
+  }
 
-  get(prefix: string, now = Date.now()): Promise<string[]> {
-    const cached = this.lists.get(prefix);
-    if (cached && now - cached.at < VOCABULARY_MS) return cached.words;
-    if (this.lists.size > 1000) this.lists.clear();
-    const words = this.load(prefix, 5000);
-    this.lists.set(prefix, { at: now, words });
-    words.catch(() => this.lists.delete(prefix));
+  get(prefix: string): Promise<string[]> {
+    return this.lists.get(prefix, () => this.load(prefix, 5000));
+  }
+}
+
+/**
+ * Lists of words kept within the search words budget (CACHE_MB): a list weighs its words once it
+ * has loaded, and callers asking for a list while it loads share that one read.
+ */
+class KeptWordLists {
+  private readonly kept: BoundedMap<string, { at: number; words: string[] }>;
+  private readonly loading = new Map<string, Promise<string[]>>();
+
+  constructor(
+    budget: ByteBudget,
+    private readonly maxAgeMs: number,
+  ) {
+    this.kept = new BoundedMap(budget, (entry) => 64 + entry.words.length * WORD_BYTES);
+  }
+
+  get(key: string, load: () => Promise<string[]>, now = Date.now()): Promise<string[]> {
+    const kept = this.kept.get(key);
+    if (kept && now - kept.at < this.maxAgeMs) return Promise.resolve(kept.words);
+    let words = this.loading.get(key);
+    if (!words) {
+      words = load();
+      this.loading.set(key, words);
+      words
+        .then((list) => this.kept.set(key, { at: now, words: list }))
+        .catch(() => {})
+        .finally(() => this.loading.delete(key));
+    }
     return words;
+  }
+
+  clear(): void {
+    this.kept.clear();
   }
 }
 
@@ -121,7 +161,20 @@ async function corrected(terms: string[], vocabulary: Vocabulary): Promise<strin
 }
 
 class SqliteSearch implements SearchRepository {
-  constructor(private readonly db: Db) {}
+  private readonly catalogWordLists: KeptWordLists;
+  private readonly vocabulary: Vocabulary;
+
+  constructor(
+    private readonly db: Db,
+    budget: ByteBudget,
+  ) {
+    this.catalogWordLists = new KeptWordLists(budget, Number.POSITIVE_INFINITY);
+    this.vocabulary = new Vocabulary(
+      (prefix, limit) =>
+        this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, limit),
+      budget,
+    );
+  }
 
   /**
    * The best rows of one index for `match`, in rank order. The indexes hold only what listeners
@@ -171,24 +224,17 @@ class SqliteSearch implements SearchRepository {
     return `(${starting.map((word) => `"${word}"`).join(' OR ')})`;
   }
 
-  private words: { version: number; slices: Map<string, Promise<string[]>> } = {
-    version: -1,
-    slices: new Map(),
-  };
+  private wordsVersion = -1;
 
   /** Indexed words of songs, artists and albums that start with `slice`, for catalog `version`. */
   private catalogWords(version: number, slice: string): Promise<string[]> {
-    if (version !== this.words.version || this.words.slices.size > 2000) {
-      this.words = { version, slices: new Map() };
+    if (version !== this.wordsVersion) {
+      this.catalogWordLists.clear();
+      this.wordsVersion = version;
     }
-    const { slices } = this.words;
-    let words = slices.get(slice);
-    if (!words) {
-      words = this.indexedWords(['songs', 'artists', 'albums'], slice);
-      slices.set(slice, words);
-      words.catch(() => slices.delete(slice));
-    }
-    return words;
+    return this.catalogWordLists.get(`${version} ${slice}`, () =>
+      this.indexedWords(['songs', 'artists', 'albums'], slice),
+    );
   }
 
   async search(terms: string[], limit: number): Promise<SearchHits> {
@@ -214,10 +260,6 @@ class SqliteSearch implements SearchRepository {
     );
     return this.run(match.join(' AND '), limit);
   }
-
-  private readonly vocabulary = new Vocabulary((prefix, limit) =>
-    this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, limit),
-  );
 
   /** Words of the `tables`' indexes that start with `prefix` (at most `limit`). */
   private async indexedWords(
@@ -291,10 +333,15 @@ const COUNT_MS = 60_000;
  * for the same terms again and again.
  */
 class TermCounts {
-  private readonly kept = new BoundedMap<string, { at: number; count: Promise<number> }>(20_000);
+  private readonly kept: BoundedMap<string, { at: number; count: Promise<number> }>;
   private common: { at: number; rows: Promise<Map<string, number>> } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    budget: ByteBudget,
+  ) {
+    this.kept = new BoundedMap(budget, () => COUNT_ENTRY_BYTES);
+  }
 
   /** The row counts of the most common terms (of all kinds), from the column's statistics. */
   private commonTerms(now: number): Promise<Map<string, number>> {
@@ -372,14 +419,15 @@ class PostgresSearch implements SearchRepository {
   constructor(
     private readonly db: Db,
     private readonly fixedPlans: Db,
+    budget: ByteBudget,
   ) {
-    this.counts = new TermCounts(db);
+    this.counts = new TermCounts(db, budget);
     this.words = new Vocabulary(async (prefix, limit) => {
       const rows = await sql<{ word: string }>`select word from search_words
         where word >= ${prefix} and word < ${`${prefix}\u{10FFFF}`}
         order by word limit ${sql.lit(limit)}`.execute(this.db);
       return rows.rows.map((row) => row.word);
-    });
+    }, budget);
   }
 
   /**
@@ -516,13 +564,22 @@ class PostgresSearch implements SearchRepository {
   }
 }
 
-/** From an open database (DatabaseHandle) or the app's Deps, which both carry what it needs. */
+/**
+ * From the app's Deps, or from an open database (DatabaseHandle) for upkeep such as `rebuild()`,
+ * which keeps nothing (its words budget is empty).
+ */
 export function createSearchRepository({
   db,
   dialect,
   fixedPlans,
-}: Pick<DatabaseHandle, 'db' | 'dialect' | 'fixedPlans'>): SearchRepository {
-  return dialect === 'sqlite' ? new SqliteSearch(db) : new PostgresSearch(db, fixedPlans);
+  caches,
+}: Pick<DatabaseHandle, 'db' | 'dialect' | 'fixedPlans'> & {
+  caches?: Pick<CacheBudgets, 'searchWords'>;
+}): SearchRepository {
+  const budget = caches?.searchWords ?? new ByteBudget(0);
+  return dialect === 'sqlite'
+    ? new SqliteSearch(db, budget)
+    : new PostgresSearch(db, fixedPlans, budget);
 }
 
 /** Public playlists as search shows them: name, owner and song count. */

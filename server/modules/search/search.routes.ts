@@ -11,6 +11,7 @@ export async function searchRoutes(app: App, deps: Deps): Promise<void> {
     createCatalogService(deps, RANKING_CACHE_MS),
     (ids) => playlistCards(deps.db, ids),
     RANKING_CACHE_MS,
+    deps.caches.searchResults,
   );
 
   app.get(

@@ -2,18 +2,13 @@ import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PlaylistHit, SearchResults } from '../../../contract/listening.ts';
 import { searchTerms } from '../../../contract/rules/search.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
+import { type ByteBudget, estimatedBytes } from '../../lib/cache-budget.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { KeptCards } from './kept-cards.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
 
 const total = (hits: SearchHits) =>
   hits.songs.length + hits.artists.length + hits.albums.length + hits.playlists.length;
-
-/** How many answers are kept (see SearchService.search); about 20 KB each. */
-const ANSWERS_KEPT = 1000;
-
-/** How many cards of each kind are kept (see KeptCards); under 1 KB each. */
-const CARDS_KEPT = 20_000;
 
 interface KeptAnswer {
   version: number;
@@ -34,18 +29,21 @@ export class SearchService {
     private readonly index: SearchRepository,
     private readonly catalog: CatalogService,
     private readonly playlists: (ids: number[]) => Promise<PlaylistHit[]>,
-    private readonly keepMs = 0,
+    private readonly keepMs: number,
+    /** What answers and cards may hold (the app's `caches.searchResults`). */
+    budget: ByteBudget,
   ) {
-    this.songCards = new KeptCards((ids) => catalog.songsInOrder(ids), keepMs, CARDS_KEPT);
+    this.kept = new BoundedMap(budget, (kept) => estimatedBytes(kept.answer));
+    this.songCards = new KeptCards((ids) => catalog.songsInOrder(ids), keepMs, budget);
     this.artistCards = new KeptCards(
       (ids, version) => catalog.artistsInOrder(ids, version),
       keepMs,
-      CARDS_KEPT,
+      budget,
     );
-    this.albumCards = new KeptCards((ids) => catalog.albumsInOrder(ids), keepMs, CARDS_KEPT);
+    this.albumCards = new KeptCards((ids) => catalog.albumsInOrder(ids), keepMs, budget);
   }
 
-  private readonly kept = new BoundedMap<string, KeptAnswer>(ANSWERS_KEPT);
+  private readonly kept: BoundedMap<string, KeptAnswer>;
   private readonly songCards: KeptCards<Song>;
   private readonly artistCards: KeptCards<Artist>;
   private readonly albumCards: KeptCards<Album>;
