@@ -11,22 +11,24 @@ export class ByteBudget {
 }
 
 /**
- * Each kind's share of `CACHE_MB`. Artist pages and long playlists are what the catalog bench
- * rebuilds most without a cache; search keeps smaller answers for a few seconds.
+ * Each kind's share of `CACHE_MB`. An artist page costs the most to build per request (about
+ * three times a kept one, on the catalog bench), then a long playlist; search keeps smaller
+ * answers for a few seconds, and SQLite's page cache gains little past a few MiB as the
+ * system's file cache holds the rest.
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
-  artistPages: 0.3,
-  /** SQLite's own cache of database pages (openDatabase). */
-  databasePages: 0.25,
-  /** Search answers for the same words, and result cards by id (SearchService, KeptCards). */
-  searchResults: 0.2,
+  artistPages: 0.4,
   /** Presented songs of long playlists (PlaylistSongsCache). */
-  playlistSongs: 0.1,
+  playlistSongs: 0.2,
+  /** Search answers for the same words, and result cards by id (SearchService, KeptCards). */
+  searchResults: 0.15,
+  /** SQLite's own cache of database pages (openDatabase). */
+  databasePages: 0.15,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
-  searchWords: 0.075,
+  searchWords: 0.05,
   /** Song counts of artists and albums, and monthly listeners (CatalogService). */
-  catalogCounts: 0.075,
+  catalogCounts: 0.05,
 } as const;
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, ByteBudget>;
@@ -41,13 +43,19 @@ export function cacheBudgets(megabytes: number): CacheBudgets {
 }
 
 /**
- * What a cached value takes in memory, estimated from its JSON text. Objects of short strings
- * and numbers take two to three times their JSON size in V8's heap; three keeps the estimate on
- * the safe side.
+ * What a cached value takes in memory, estimated from its JSON text: objects of short strings and
+ * numbers measured at about 1.3 times their JSON size in V8's heap, and twice keeps the estimate
+ * on the safe side.
  */
 export function estimatedBytes(value: unknown): number {
-  return 64 + 3 * (JSON.stringify(value)?.length ?? 0);
+  return 64 + 2 * (JSON.stringify(value)?.length ?? 0);
 }
+
+/**
+ * A presented song (or artist) kept as objects: about 700 bytes measured for a typical one, so
+ * a page of them is weighed by its count without writing it out as JSON.
+ */
+export const PRESENTED_ITEM_BYTES = 768;
 
 /** A number, or a key and value of a Map: what a count cache keeps per entry. */
 export const COUNT_ENTRY_BYTES = 80;

@@ -2,7 +2,11 @@ import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type CacheBudgets, COUNT_ENTRY_BYTES, estimatedBytes } from '../../lib/cache-budget.ts';
+import {
+  type CacheBudgets,
+  COUNT_ENTRY_BYTES,
+  PRESENTED_ITEM_BYTES,
+} from '../../lib/cache-budget.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import {
@@ -164,8 +168,10 @@ export class CatalogService {
     private readonly options: CatalogOptions,
   ) {
     this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
-    this.artistPages = new BoundedMap(options.caches.artistPages, (entry) =>
-      estimatedBytes(entry.page),
+    // The artist and its songs (the page's two song lists share the same objects).
+    this.artistPages = new BoundedMap(
+      options.caches.artistPages,
+      (entry) => (entry.newestFirst.length + 1) * PRESENTED_ITEM_BYTES,
     );
     this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
     this.derived = this.emptyCounts(-1);

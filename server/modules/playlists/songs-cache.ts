@@ -1,6 +1,13 @@
 import type { Song } from '../../../contract/catalog.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
+import { songForOriginalClient } from '../catalog/catalog.presenter.ts';
 import type { PlaylistStats } from './playlists.repository.ts';
+
+/**
+ * The two shapes a playlist is answered in: Chorus's own (`GET /api/playlists/:id`) and the
+ * original client's (`GET /api/user/playlistById/:id`, API-COMPAT).
+ */
+export type PlaylistShape = 'chorus' | 'originalClient';
 
 /** What presenting a playlist's songs produced, valid for one catalog and playlist version. */
 export interface CachedSongs {
@@ -10,10 +17,13 @@ export interface CachedSongs {
   songsVersion: number;
   songs: readonly Song[];
   stats: PlaylistStats;
-  /** Each song as JSON without its play count, made on first reuse (see `songsJson`). */
-  json?: string[];
-  /** The last whole answer sent from this entry, and its entity tag. */
-  answer?: { etag: string; body: Buffer };
+  /**
+   * Each song as JSON without its play count, per shape, made on first reuse in that shape (see
+   * `songsJson`); a playlist is mostly read in one shape only, so usually one is made.
+   */
+  json?: Partial<Record<PlaylistShape, string[]>>;
+  /** The last whole answer sent from this entry in each shape, and its entity tag. */
+  answers?: Partial<Record<PlaylistShape, { etag: string; body: Buffer }>>;
 }
 
 /**
@@ -21,13 +31,18 @@ export interface CachedSongs {
  * serialised once and kept; only `"plays":n` is written per call (first in each object — key
  * order means nothing in JSON), so a call for thousands of songs serialises almost nothing.
  */
-export function songsJson(entry: CachedSongs, plays: readonly number[]): string {
-  entry.json ??= entry.songs.map((song) => {
-    const { plays: _omitted, ...rest } = song;
+export function songsJson(
+  entry: CachedSongs,
+  plays: readonly number[],
+  shape: PlaylistShape = 'chorus',
+): string {
+  entry.json ??= {};
+  const tails = (entry.json[shape] ??= entry.songs.map((song) => {
+    const { plays: _omitted, ...rest } = shape === 'chorus' ? song : songForOriginalClient(song);
     // `{"_id":…}` without its opening brace, so `{"plays":n,` can go in front.
     return JSON.stringify(rest).slice(1);
-  });
-  const parts = entry.json.map((tail, index) => `{"plays":${plays[index] ?? 0},${tail}`);
+  }));
+  const parts = tails.map((tail, index) => `{"plays":${plays[index] ?? 0},${tail}`);
   return `[${parts.join(',')}]`;
 }
 
@@ -35,7 +50,7 @@ export function songsJson(entry: CachedSongs, plays: readonly number[]): string 
  * What a kept song takes: the presented song, its JSON text (`songsJson`) and its share of the
  * last answer sent, estimated as in cache-budget.ts for a typical song.
  */
-export const PLAYLIST_SONG_BYTES = 3 * 1024;
+export const PLAYLIST_SONG_BYTES = 2 * 1024;
 
 export interface SongsCacheOptions {
   /** Playlists shorter than this are cheap to present each time and are not kept. */

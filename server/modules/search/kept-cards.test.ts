@@ -71,7 +71,7 @@ describe('KeptCards', () => {
 
   it('holds at most its budget, the oldest going first', async () => {
     const { calls, load } = loader(titles);
-    // Room for two of these cards (about 140 bytes each, as estimated from their JSON).
+    // Room for two of these cards (about 115 bytes each, as estimated from their JSON).
     const cards = new KeptCards<Card>(load, 10_000, new ByteBudget(300));
     await cards.inOrder([1, 2, 3], 7, 0);
     await cards.inOrder([1, 3], 7, 1);
