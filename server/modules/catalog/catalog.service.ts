@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
@@ -152,6 +153,38 @@ interface ArtistPageEntry {
   page: ArtistDetail;
 }
 
+/**
+ * An artist page as kept: the artist as objects, its songs as deflated JSON. Songs kept as
+ * objects take some 700 bytes each, so a catalog's pages (a few hundred thousand songs) would
+ * not fit the budget; deflated they take about a sixth of that, and unpacking a page costs a
+ * fraction of building it again.
+ */
+interface KeptArtistPage {
+  version: number;
+  at: number;
+  artist: Omit<ArtistDetail, 'songs'>;
+  /** `newestFirst`, as deflated JSON. */
+  songs: Buffer;
+}
+
+function packArtistPage({ version, at, page, newestFirst }: ArtistPageEntry): KeptArtistPage {
+  const { songs: mostPlayed, ...artist } = page;
+  // The page's songs carry the play counts last read; `newestFirst` keeps the order.
+  const current = new Map(mostPlayed.map((song) => [song._id, song]));
+  const songs = newestFirst.map((song) => current.get(song._id) ?? song);
+  const packed = deflateRawSync(JSON.stringify(songs), { level: 1 });
+  // zlib's answer is a view of its whole output chunk (16 KiB and more); kept as it is, every
+  // page would hold one.
+  const exact = Buffer.alloc(packed.length);
+  packed.copy(exact);
+  return { version, at, artist, songs: exact };
+}
+
+function unpackArtistPage({ version, at, artist, songs }: KeptArtistPage): ArtistPageEntry {
+  const newestFirst = JSON.parse(inflateRawSync(songs).toString('utf8')) as Song[];
+  return { version, at, newestFirst, page: { ...artist, songs: mostPlayedFirst(newestFirst) } };
+}
+
 /** Songs most played first; a stable sort, so equal counts keep the given (newest first) order. */
 function mostPlayedFirst(newestFirst: Song[]): Song[] {
   return [...newestFirst].sort((a, b) => b.plays - a.plays);
@@ -168,10 +201,10 @@ export class CatalogService {
     private readonly options: CatalogOptions,
   ) {
     this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
-    // The artist and its songs (the page's two song lists share the same objects).
+    // The artist as objects, and its packed songs.
     this.artistPages = new BoundedMap(
       options.caches.artistPages,
-      (entry) => (entry.newestFirst.length + 1) * PRESENTED_ITEM_BYTES,
+      (entry) => PRESENTED_ITEM_BYTES + entry.songs.length,
     );
     this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
     this.derived = this.emptyCounts(-1);
@@ -373,7 +406,7 @@ export class CatalogService {
    * every request. Bounded by the songs the pages hold, oldest out first. (A page of a changed
    * catalog is replaced when next asked for; until then it only takes room.)
    */
-  private readonly artistPages: BoundedMap<number, ArtistPageEntry>;
+  private readonly artistPages: BoundedMap<number, KeptArtistPage>;
 
   /** `catalog_version`: moves with every change to songs, albums, artists and credits. */
   catalogVersion(): Promise<number> {
@@ -401,12 +434,12 @@ export class CatalogService {
     // shows as they are on every request.
     const { version, followers } = await this.catalog.versionAndFollowers(id);
     const kept = this.artistPages.get(id);
-    const current = kept?.version === version ? kept : undefined;
+    const current = kept?.version === version ? unpackArtistPage(kept) : undefined;
     if (current && now - current.at < ttl) return { page: current.page, followers };
     const entry = current
       ? { ...current, at: now, page: await this.refreshArtistPage(id, current) }
       : { version, at: now, ...(await this.buildArtistPage(id)) };
-    this.artistPages.set(id, entry);
+    this.artistPages.set(id, packArtistPage(entry));
     return { page: entry.page, followers: entry.page.followers };
   }
 
