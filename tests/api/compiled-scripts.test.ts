@@ -37,7 +37,7 @@ describe('the scripts, compiled', () => {
     const result = run('create-admin', ['keeper@example.com', '--generate'], { DATA_DIR: dataDir });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const password = /password:\s+(\S+)/.exec(result.stdout)?.[1];
+    const password = /Password:\s+(\S+)/.exec(result.stdout)?.[1];
     expect(password).toBeDefined();
 
     const database = await openDatabase({ url: null, dataDir });
