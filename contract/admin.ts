@@ -71,6 +71,16 @@ export const AdminArtist = Type.Composite([
 ]);
 export type AdminArtist = Static<typeof AdminArtist>;
 
+/**
+ * An artist in the original client's `getAllArtist` list: its edit page finds the artist with
+ * `artist._id === params.id`, the id as text from the URL, so `_id` is text here.
+ */
+export const OriginalClientAdminArtist = Type.Composite([
+  Type.Omit(AdminArtist, ['_id']),
+  Type.Object({ _id: Type.String({ pattern: '^[1-9][0-9]*$' }) }),
+]);
+export type OriginalClientAdminArtist = Static<typeof OriginalClientAdminArtist>;
+
 export const ArtistListQuery = Type.Object({
   ...Paging,
   q: Search,

@@ -72,7 +72,9 @@ export const AdminSummary = Type.Object({
 
 /**
  * What every login answers (API-COMPAT.md): the original client stores the whole body, reads
- * `token`, `isAdmin`, `user` and `admin.username`; registration's `data` is the user with a token.
+ * `token`, `isAdmin`, `user` and `admin.username`; registration's `data` is the user with a token,
+ * which that client stores as the user after sign-up and whose `admin.username` its profile then
+ * prints, so `data` carries `admin` too.
  */
 export const LoginAnswer = Type.Object({
   message: Type.String(),
@@ -80,7 +82,7 @@ export const LoginAnswer = Type.Object({
   isAdmin: Type.Boolean(),
   user: AuthUser,
   admin: AdminSummary,
-  data: Type.Object({ ...AuthUser.properties, token: Type.String() }),
+  data: Type.Object({ ...AuthUser.properties, token: Type.String(), admin: AdminSummary }),
 });
 export type LoginAnswer = Static<typeof LoginAnswer>;
 

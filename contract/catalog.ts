@@ -29,6 +29,21 @@ export const Song = Type.Object({
 });
 export type Song = Static<typeof Song>;
 
+/**
+ * A song as the original client's playlist and artist pages print it (API-COMPAT): they render
+ * `artist` and `album` as React children, where an object is an error, so both are text.
+ */
+export const OriginalClientSong = Type.Composite([
+  Type.Omit(Song, ['artist', 'album']),
+  Type.Object({
+    /** The artists' names, e.g. 'Nova Lights, Ada' (Chorus's `artistName`). */
+    artist: Type.String(),
+    /** The album's title, or '' for a song on no album. */
+    album: Type.String(),
+  }),
+]);
+export type OriginalClientSong = Static<typeof OriginalClientSong>;
+
 export const Artist = Type.Object({
   _id: Id,
   name: Type.String(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Album, Artist, Song } from './catalog.ts';
+import { Album, Artist, OriginalClientSong, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
 import { SEARCH_QUERY_MAX } from './rules/search.ts';
 
@@ -20,9 +20,22 @@ export const ArtistDetail = Type.Object({
 });
 export type ArtistDetail = Static<typeof ArtistDetail>;
 
+/**
+ * An artist's page as the original client prints it: songs give their artist and album as text,
+ * and `followers` is left out when 0 (the client renders it with `&&`, which would print a '0').
+ */
+export const OriginalClientArtist = Type.Composite([
+  Type.Omit(ArtistDetail, ['followers', 'songs']),
+  Type.Object({
+    followers: Type.Optional(Type.Integer({ minimum: 1 })),
+    songs: Type.Array(OriginalClientSong),
+  }),
+]);
+export type OriginalClientArtist = Static<typeof OriginalClientArtist>;
+
 /** `GET /api/user/getArtistSongById/:id` as the original client reads it (API-COMPAT). */
 export const ArtistSongsCompat = Type.Object({
-  data: Type.Object({ artist: ArtistDetail, songs: Type.Array(Song) }),
+  data: Type.Object({ artist: OriginalClientArtist, songs: Type.Array(OriginalClientSong) }),
 });
 
 export const AlbumDetail = Type.Object({

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Artist, Song } from './catalog.ts';
+import { Artist, OriginalClientSong, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
 
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from './rules/playlists.ts';
@@ -38,6 +38,20 @@ export type PlaylistSummary = Static<typeof PlaylistSummary>;
 
 export const Playlist = Type.Composite([PlaylistSummary, Type.Object({ songs: Type.Array(Song) })]);
 export type Playlist = Static<typeof Playlist>;
+
+/**
+ * A playlist as the original client prints it (API-COMPAT): no `type` (it prints it beside the
+ * word 'Playlist'), no `saves` when 0 (rendered with `&&`, a 0 shows as '0'), and songs that give
+ * their artist and album as text.
+ */
+export const OriginalClientPlaylist = Type.Composite([
+  Type.Omit(PlaylistSummary, ['type', 'saves']),
+  Type.Object({
+    saves: Type.Optional(Type.Integer({ minimum: 1 })),
+    songs: Type.Array(OriginalClientSong),
+  }),
+]);
+export type OriginalClientPlaylist = Static<typeof OriginalClientPlaylist>;
 
 export const CreatePlaylistBody = Type.Object({
   name: Type.String({ maxLength: PLAYLIST_NAME_MAX }),
@@ -90,6 +104,7 @@ export const CreatedPlaylist = Type.Object({
 
 export const PlaylistEnvelope = Type.Object({ message: Type.String(), data: Playlist });
 export const PlaylistData = Type.Object({ data: Playlist });
+export const OriginalClientPlaylistData = Type.Object({ data: OriginalClientPlaylist });
 
 export const RemovedSong = Type.Object({
   message: Type.String(),

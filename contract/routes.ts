@@ -74,7 +74,7 @@ export const PAGE_HINTS: Partial<
   '/': { module: 'features/home/home-page.tsx', data: () => '/api/home' },
   '/viewPlaylist/:id': {
     module: 'features/playlist/playlist-page.tsx',
-    data: ({ id }) => `/api/user/playlistById/${id}?limit=${PLAYLIST_FIRST_SONGS}`,
+    data: ({ id }) => `/api/playlists/${id}?limit=${PLAYLIST_FIRST_SONGS}`,
   },
   '/viewArtistSongs/:id': {
     module: 'features/artist/artist-page.tsx',

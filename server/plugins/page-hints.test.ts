@@ -33,7 +33,7 @@ describe('page hints', () => {
       '</assets/playlist-page-1.js>; rel=modulepreload; crossorigin',
       '</assets/song-table-1.js>; rel=modulepreload; crossorigin',
       '</assets/cover-1.js>; rel=modulepreload; crossorigin',
-      '</api/user/playlistById/42?limit=50>; rel=preload; as=fetch; crossorigin',
+      '</api/playlists/42?limit=50>; rel=preload; as=fetch; crossorigin',
     ]);
   });
 

@@ -57,7 +57,7 @@ test('a long playlist opens drawn by the server at its first rows, then has ever
   await expect(page.getByRole('heading', { name: 'The long road' })).toBeVisible();
   // ...and the browser takes it over with the data it came with: the first answer is neither
   // hinted nor asked for.
-  const first = `/api/user/playlistById/${playlistId}?limit=50`;
+  const first = `/api/playlists/${playlistId}?limit=50`;
   expect(opened?.headers().link ?? '').not.toContain('rel=preload; as=fetch');
   expect(
     await page.evaluate(

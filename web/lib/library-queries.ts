@@ -29,7 +29,7 @@ export function useMyPlaylists() {
   const { isAuth } = useSession();
   return useQuery({
     queryKey: libraryKeys.mine,
-    queryFn: ({ signal }) => api<PlaylistSummary[]>('/user/getPlaylist', { signal }),
+    queryFn: ({ signal }) => api<PlaylistSummary[]>('/me/playlists', { signal }),
     enabled: isAuth,
   });
 }
@@ -38,7 +38,7 @@ export function usePlaylist(id: number) {
   return useQuery({
     queryKey: libraryKeys.playlist(id),
     queryFn: async ({ signal }) =>
-      (await api<{ data: Playlist }>(`/user/playlistById/${id}`, { signal })).data,
+      (await api<{ data: Playlist }>(`/playlists/${id}`, { signal })).data,
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -151,12 +151,12 @@ describe('admin artists', () => {
       await t.app.inject({ url: '/api/admin/getAllArtist', headers: auth(admin) })
     ).json();
     expect(Array.isArray(asAdmin)).toBe(true);
-    expect(asAdmin.some((a: { _id: number }) => a._id === hidden.id)).toBe(true);
+    expect(asAdmin.some((a: { _id: string }) => a._id === String(hidden.id))).toBe(true);
     expect(asAdmin.some((a: { email: string | null }) => a.email)).toBe(true);
     for (const headers of [{}, auth(listener)]) {
       const list = (await t.app.inject({ url: '/api/admin/getAllArtist', headers })).json();
       expect(Array.isArray(list)).toBe(true);
-      expect(list.some((a: { _id: number }) => a._id === hidden.id)).toBe(false);
+      expect(list.some((a: { _id: string }) => a._id === String(hidden.id))).toBe(false);
       expect(list.every((a: { email: string | null }) => a.email === null)).toBe(true);
       expect(list[0]).toHaveProperty('createdAt');
     }

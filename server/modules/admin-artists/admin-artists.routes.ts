@@ -1,7 +1,12 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract/admin.ts';
+import {
+  AdminArtist,
+  ArtistList,
+  ArtistListQuery,
+  OriginalClientAdminArtist,
+} from '../../../contract/admin.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -71,12 +76,14 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
     {
       config: { policy: 'public' },
       schema: {
-        tags: ['admin'],
+        tags: ['compat'],
         summary: 'Every artist for administrators; enabled artists (no e-mails) for anyone else',
-        response: { 200: Type.Array(AdminArtist) },
+        description:
+          "A bare array in the original client's shape: `_id` is text, as its edit page compares it with the id in the URL. Chorus itself calls GET /api/admin/artists.",
+        response: { 200: Type.Array(OriginalClientAdminArtist) },
       },
     },
-    (request) => service.all(request.caller?.role === 'admin'),
+    (request) => service.allForOriginalClient(request.caller?.role === 'admin'),
   );
 
   app.get(

@@ -1,4 +1,9 @@
-import type { AdminArtist, ArtistList, ArtistListQuery } from '../../../contract/admin.ts';
+import type {
+  AdminArtist,
+  ArtistList,
+  ArtistListQuery,
+  OriginalClientAdminArtist,
+} from '../../../contract/admin.ts';
 import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
 import { characters } from '../../../contract/rules/text.ts';
 import type { ArtistRow } from '../../db/schema.ts';
@@ -63,10 +68,14 @@ export class AdminArtistsService {
     });
   }
 
-  /** The compatibility list: everything for administrators, enabled artists for anyone else. */
-  async all(isAdmin: boolean): Promise<AdminArtist[]> {
+  /**
+   * The original client's list: everything for administrators, enabled artists for anyone else,
+   * with ids as text (its edit page compares them with the id in the URL).
+   */
+  async allForOriginalClient(isAdmin: boolean): Promise<OriginalClientAdminArtist[]> {
     const rows = await this.artists.list({ q: null, status: isAdmin ? 'all' : 'active' }, 0, null);
-    return this.present(rows, isAdmin);
+    const artists = await this.present(rows, isAdmin);
+    return artists.map((artist) => ({ ...artist, _id: String(artist._id) }));
   }
 
   async list(query: ArtistListQuery): Promise<ArtistList> {

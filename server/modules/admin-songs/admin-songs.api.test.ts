@@ -69,31 +69,30 @@ describe('admin songs', () => {
   });
 
   describe('adding a song', () => {
-    it('stores audio and cover, probes the audio, and answers the song as body and under song', async () => {
+    it('stores audio and cover, probes the audio, and answers the song as the body', async () => {
       const response = await addSong(goodFields(), goodFiles());
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      expect(body.song.title).toBe('Morning Glass');
       expect(body.title).toBe('Morning Glass');
-      expect(body.song.artist).toEqual([{ _id: artist.id, name: 'Nova Lights' }]);
-      expect(body.song.genre).toBe('Electronic');
-      expect(body.song.status).toBe('Active');
-      expect(body.song.duration).toBe('0:03');
-      expect(body.song.coverImage).toMatch(/^\/api\/images\/[a-f0-9]{64}\/640\.webp$/);
+      expect(body.artist).toEqual([{ _id: artist.id, name: 'Nova Lights' }]);
+      expect(body.genre).toBe('Electronic');
+      expect(body.status).toBe('Active');
+      expect(body.duration).toBe('0:03');
+      expect(body.coverImage).toMatch(/^\/api\/images\/[a-f0-9]{64}\/640\.webp$/);
       const row = await t.deps.db
         .selectFrom('songs')
         .selectAll()
-        .where('id', '=', body.song._id)
+        .where('id', '=', body._id)
         .executeTakeFirstOrThrow();
       expect(row.audio_mime).toBe('audio/mpeg');
       expect(row.audio_codec).toMatch(/Layer 3/);
       expect(row.audio_bitrate).toBe(64_000);
       expect(row.audio_size).toBe(mp3.length);
       // It plays: the stream answers the very bytes uploaded.
-      const stream = await t.app.inject({ method: 'GET', url: body.song.url });
+      const stream = await t.app.inject({ method: 'GET', url: body.url });
       expect(stream.statusCode).toBe(200);
       expect(stream.rawPayload.equals(mp3)).toBe(true);
-      const image = await t.app.inject({ method: 'GET', url: body.song.coverImage });
+      const image = await t.app.inject({ method: 'GET', url: body.coverImage });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/webp');
       // No staging file is left once the song is stored.
@@ -109,8 +108,8 @@ describe('admin songs', () => {
         },
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().song.duration).toBe('0:02');
-      expect(response.json().song.status).toBe('Inactive');
+      expect(response.json().duration).toBe('0:02');
+      expect(response.json().status).toBe('Inactive');
     });
 
     it('credits several artists in order', async () => {
@@ -120,7 +119,7 @@ describe('admin songs', () => {
         goodFiles(),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().song.artist.map((a: { _id: number }) => a._id)).toEqual([
+      expect(response.json().artist.map((a: { _id: number }) => a._id)).toEqual([
         second.id,
         artist.id,
       ]);
@@ -263,7 +262,7 @@ describe('admin songs', () => {
     it('counts a title in characters as people see them: 200 emoji fit, 201 do not', async () => {
       const fits = await addSong({ ...goodFields(), title: '🎵'.repeat(200) }, goodFiles());
       expect(fits.statusCode).toBe(201);
-      expect(fits.json().song.title).toBe('🎵'.repeat(200));
+      expect(fits.json().title).toBe('🎵'.repeat(200));
       const over = await addSong({ ...goodFields(), title: '🎵'.repeat(201) }, goodFiles());
       expect(over.statusCode).toBe(400);
       expect(over.json().message).toBe('Title must be at most 200 characters');
@@ -347,7 +346,7 @@ describe('admin songs', () => {
         }),
       ).rejects.toThrow('the database went away');
       expect(filesUnder(mediaDir())).toEqual(before);
-      const stream = await t.app.inject({ url: existing.json().song.url });
+      const stream = await t.app.inject({ url: existing.json().url });
       expect(stream.statusCode).toBe(200);
     });
   });

@@ -16,6 +16,11 @@ import { AdminSongsRepository } from './admin-songs.repository.ts';
 import { AdminSongsService, type SongFields } from './admin-songs.service.ts';
 
 const SongAnswer = Type.Object({ message: Type.String(), song: Song });
+/**
+ * The added song as the body itself, with no `song` key: the original client stores `data.song`
+ * as its whole song list and calls `.filter` on it, and refetches the list when it is absent.
+ */
+const AddedSong = Type.Composite([Song, Type.Object({ message: Type.String() })]);
 
 /** The song fields of a JSON edit body, checked by shape. */
 function jsonSongFields(body: unknown): SongFields {
@@ -119,6 +124,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
           summary:
             'Add a song (multipart: title, artist, genre, duration, status, audioFile, imageFile)',
           consumes: ['multipart/form-data'],
+          response: { 201: AddedSong },
         },
       },
       async (request, reply) => {
@@ -133,8 +139,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
           });
         });
         reply.status(201);
-        // The original client reads the song from the body itself; Chorus's reads `song`.
-        return { ...song, song, message: 'Song added successfully!' };
+        return { ...song, message: 'Song added successfully!' };
       },
     );
 

@@ -20,9 +20,15 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The users screens manage listener accounts: administrators are not listed or counted there (as
+ * in the original product, whose admin users page lists listeners only).
+ */
+const LISTED_ROLE = 'listener';
+
 function matches(filter: UserFilter) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
-    const conditions = [];
+    const conditions = [eb('users.role', '=', LISTED_ROLE)];
     if (filter.q) {
       const pattern = containsPattern(filter.q);
       conditions.push(
@@ -73,6 +79,7 @@ export class AdminUsersRepository {
         eb.fn.sum<number>('is_blocked').as('blocked'),
         eb.fn.sum<number>('is_premium').as('premium'),
       ])
+      .where('role', '=', LISTED_ROLE)
       .executeTakeFirstOrThrow();
     return {
       total: Number(row.total),

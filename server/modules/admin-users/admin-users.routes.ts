@@ -19,9 +19,9 @@ export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
       config: { policy: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Accounts, searchable by name or e-mail and filtered by status and plan',
+        summary: 'Listener accounts, searchable by name or e-mail and filtered by status and plan',
         description:
-          'Without `limit` every matching account is returned (the original client expects the whole list).',
+          'Administrators are not listed (the original client lists listeners only). Without `limit` every matching account is returned (the original client expects the whole list).',
         querystring: UserListQuery,
         response: { 200: UserList },
       },

@@ -326,6 +326,7 @@ export class AuthService {
       ip: options.client.ip,
     });
     const user = presentUser(row);
+    const admin = adminSummary(row);
     return {
       session,
       answer: {
@@ -333,8 +334,8 @@ export class AuthService {
         token: session.token,
         isAdmin: user.isAdmin,
         user,
-        admin: adminSummary(row),
-        data: { ...user, token: session.token },
+        admin,
+        data: { ...user, token: session.token, admin },
       },
     };
   }

@@ -1,4 +1,11 @@
-import type { Album, Artist, ArtistRef, Song } from '../../../contract/catalog.ts';
+import type {
+  Album,
+  Artist,
+  ArtistRef,
+  OriginalClientSong,
+  Song,
+} from '../../../contract/catalog.ts';
+import type { ArtistDetail, OriginalClientArtist } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { formatDuration } from '../../../contract/rules/format.ts';
 import { hashOfKey } from '../../media/media-store.ts';
@@ -56,6 +63,21 @@ export function presentSong(row: SongRecord, artists: ArtistRef[], plays: number
     plays,
     createdAt: row.created_at,
     isDeleted: row.is_deleted === 1,
+  };
+}
+
+/** The song in the original client's shape: artists' names and the album's title as text. */
+export function songForOriginalClient(song: Song): OriginalClientSong {
+  return { ...song, artist: song.artistName, album: song.albumName ?? '' };
+}
+
+/** An artist's page in the original client's shape (`followers` only when there are some). */
+export function artistForOriginalClient(page: ArtistDetail): OriginalClientArtist {
+  const { followers, songs, ...artist } = page;
+  return {
+    ...artist,
+    ...(followers > 0 ? { followers } : {}),
+    songs: songs.map(songForOriginalClient),
   };
 }
 

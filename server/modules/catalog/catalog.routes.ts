@@ -10,6 +10,7 @@ import {
 import type { App, Deps } from '../../deps.ts';
 import { hashOfKey } from '../../media/media-store.ts';
 import { sendMedia } from '../../media/send.ts';
+import { artistForOriginalClient } from './catalog.presenter.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
 import { CatalogService } from './catalog.service.ts';
 
@@ -91,7 +92,9 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request) => {
-      const artist = await catalog.artistDetail(request.params.id, request.caller?.userId ?? null);
+      const artist = artistForOriginalClient(
+        await catalog.artistDetail(request.params.id, request.caller?.userId ?? null),
+      );
       return { data: { artist, songs: artist.songs } };
     },
   );

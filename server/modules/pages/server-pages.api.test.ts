@@ -88,7 +88,7 @@ describe('pages drawn by the server', () => {
     const state = stateOf(body);
     expect(state?.session).toEqual({ user: null, isAuth: false, isAdmin: false });
     // The first answer the API gives this caller, under the page's query key.
-    const api = await open(`/api/user/playlistById/${publicId}?limit=${PLAYLIST_FIRST_SONGS}`);
+    const api = await open(`/api/playlists/${publicId}?limit=${PLAYLIST_FIRST_SONGS}`);
     expect(state?.queries).toEqual([
       [['library', 'playlist', publicId, 'head'], (api.json() as { data: unknown }).data],
     ]);

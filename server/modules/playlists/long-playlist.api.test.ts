@@ -20,6 +20,9 @@ interface SongJson {
   albumName: string | null;
   artistName: string;
   durationSeconds: number;
+  /** Text for the original client, structured for Chorus's own calls. */
+  artist: unknown;
+  album: unknown;
 }
 
 describe('a long playlist', () => {
@@ -40,10 +43,17 @@ describe('a long playlist', () => {
       headers: { ...headers, ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
     });
 
-  /** Calls: the first presents the songs, the next reuse them (their JSON kept). */
-  const twice = async (id = playlistId, user: TestUser | null = null) => {
-    const first = await get(`/api/user/playlistById/${id}`, user);
-    const second = await get(`/api/user/playlistById/${id}`, user);
+  /**
+   * Calls: the first presents the songs, the next reuse them (their JSON kept). `read` is the
+   * original client's call by default, or Chorus's own.
+   */
+  const twice = async (
+    id = playlistId,
+    user: TestUser | null = null,
+    read: 'user/playlistById' | 'playlists' = 'user/playlistById',
+  ) => {
+    const first = await get(`/api/${read}/${id}`, user);
+    const second = await get(`/api/${read}/${id}`, user);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     // The reused answer is written by the service (play counts first in each song): this
@@ -51,11 +61,16 @@ describe('a long playlist', () => {
     expect(second.body).toContain('"songs":[{"plays":');
     expect(second.headers['content-type']).toMatch(/^application\/json/);
     // Nothing moved since: the very same bytes.
-    expect((await get(`/api/user/playlistById/${id}`, user)).body).toBe(second.body);
+    expect((await get(`/api/${read}/${id}`, user)).body).toBe(second.body);
     const body = second.json();
     // The same as the answer the first call serialised through the route's schema.
     expect(body).toEqual(first.json());
-    return body.data as { songCount: number; durationSeconds: number; songs: SongJson[] };
+    return body.data as {
+      songCount: number;
+      durationSeconds: number;
+      songs: SongJson[];
+      [field: string]: unknown;
+    };
   };
 
   const fill = async (id: number, ids: number[]) => {
@@ -124,6 +139,27 @@ describe('a long playlist', () => {
       albumName: null,
       plays: 0,
     });
+  });
+
+  it("gives kept songs' artist and album as text to the original client, structured to Chorus's own", async () => {
+    const original = await twice();
+    expect(original.songs[0]).toMatchObject({ artist: 'Main Act', album: 'First Album' });
+    expect(original.songs[1]).toMatchObject({ artist: 'Main Act, Guest', album: '' });
+    expect(original).not.toHaveProperty('type');
+    expect(original).not.toHaveProperty('saves');
+    const own = await twice(playlistId, null, 'playlists');
+    expect(own.type).toBe('playlist');
+    expect(own.songs[0]).toMatchObject({
+      artist: [{ _id: artistId, name: 'Main Act' }],
+      album: { _id: albumId, title: 'First Album' },
+    });
+    // Each call's tag is its own: a copy of one answer never stands for the other.
+    const tags = await Promise.all(
+      ['user/playlistById', 'playlists'].map(
+        async (read) => (await get(`/api/${read}/${playlistId}`)).headers.etag,
+      ),
+    );
+    expect(tags[0]).not.toBe(tags[1]);
   });
 
   it('shows every change to what it shows at once, though it keeps presented songs', async () => {

@@ -37,8 +37,8 @@ describe('playlists', () => {
   const add = (user: TestUser | null, playlistId: number, songId: number | string) =>
     call('POST', `/api/user/addSongPlaylist/${playlistId}`, user, { songId });
 
-  const get = (user: TestUser | null, id: number) =>
-    call('GET', `/api/user/playlistById/${id}`, user);
+  /** Chorus's own read (the original client's playlistById is covered in original-client tests). */
+  const get = (user: TestUser | null, id: number) => call('GET', `/api/playlists/${id}`, user);
 
   const songIdsOf = async (id: number) =>
     ((await get(owner, id)).json().data.songs as { _id: number }[]).map((song) => song._id);
@@ -93,14 +93,16 @@ describe('playlists', () => {
   it('lists only the caller’s playlists as a bare array, newest first', async () => {
     const mine = await create(owner, { name: 'List me' });
     await create(stranger, { name: 'Not yours' });
-    const response = await call('GET', '/api/user/getPlaylist', owner);
-    expect(response.statusCode).toBe(200);
-    const list = response.json() as { _id: number; name: string; creator: { _id: number } }[];
-    expect(Array.isArray(list)).toBe(true);
-    expect(list[0]?._id).toBe(mine._id);
-    expect(list.every((playlist) => playlist.creator._id === owner.id)).toBe(true);
-    expect(list.some((playlist) => playlist.name === 'Not yours')).toBe(false);
-    expect((await call('GET', '/api/user/getPlaylist', null)).statusCode).toBe(401);
+    for (const url of ['/api/me/playlists', '/api/user/getPlaylist']) {
+      const response = await call('GET', url, owner);
+      expect(response.statusCode).toBe(200);
+      const list = response.json() as { _id: number; name: string; creator: { _id: number } }[];
+      expect(Array.isArray(list)).toBe(true);
+      expect(list[0]?._id).toBe(mine._id);
+      expect(list.every((playlist) => playlist.creator._id === owner.id)).toBe(true);
+      expect(list.some((playlist) => playlist.name === 'Not yours')).toBe(false);
+      expect((await call('GET', url, null)).statusCode).toBe(401);
+    }
   });
 
   it('adds songs in order, computes count and duration, and refuses a repeat with 409', async () => {
@@ -126,7 +128,7 @@ describe('playlists', () => {
       artist: [{ name: 'The Testers' }],
     });
     expect(data.songs[0]).toHaveProperty('coverImage');
-    const summary = (await call('GET', '/api/user/getPlaylist', owner))
+    const summary = (await call('GET', '/api/me/playlists', owner))
       .json()
       .find((entry: { _id: number }) => entry._id === playlist._id);
     expect(summary).toMatchObject({ songCount: 2, durationSeconds: 183 });

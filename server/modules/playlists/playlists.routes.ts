@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../contract/common.ts';
 import {
   CreatedPlaylist,
@@ -8,6 +9,8 @@ import {
   DeletedPlaylist,
   MoveSongBody,
   OptionalSongIdBody,
+  OriginalClientPlaylist,
+  OriginalClientPlaylistData,
   Playlist,
   PlaylistData,
   PlaylistEnvelope,
@@ -27,7 +30,7 @@ import type { Caller } from '../../plugins/policies.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
 import { LONG_PLAYLIST_SONGS, PlaylistsService, toId } from './playlists.service.ts';
-import { PlaylistSongsCache } from './songs-cache.ts';
+import { type PlaylistShape, PlaylistSongsCache } from './songs-cache.ts';
 
 const services = new WeakMap<Deps, PlaylistsService>();
 
@@ -56,6 +59,43 @@ function me(caller: Caller | null): Caller {
 
 const tags = ['playlists'];
 
+const READ_DESCRIPTION =
+  'All songs, or a slice with `limit` (and `offset`); the count and length are always the whole playlist. Answers carry an ETag: with If-None-Match the answer is 304 while nothing it shows has changed.';
+
+/**
+ * Answers a playlist read in one shape: 304 while the client's copy (its ETag) still stands, the
+ * bytes the service kept for long playlists, or the playlist as built.
+ */
+async function sendPlaylist(
+  playlists: PlaylistsService,
+  request: {
+    params: { id: number };
+    query: PlaylistSongsQuery;
+    headers: { 'if-none-match'?: string | undefined };
+    caller: Caller | null;
+  },
+  reply: FastifyReply,
+  shape: PlaylistShape,
+): Promise<void> {
+  const { limit, offset } = request.query;
+  // Offset alone would be ignored (no limit: every song), so say so rather than guess.
+  if (offset !== undefined && limit === undefined) {
+    throw badRequest('offset is used only together with limit', 'offset');
+  }
+  const ifNoneMatch = request.headers['if-none-match'];
+  const answer = await playlists.read(request.params.id, request.caller, shape, {
+    ...(limit !== undefined ? { page: { limit, offset: offset ?? 0 } } : {}),
+    ...(ifNoneMatch ? { ifNoneMatch } : {}),
+  });
+  // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+  if (answer.answer === null) await reply.code(304).send(null);
+  // Bytes the service serialised in the route's shape: Fastify sends a Buffer as it is.
+  else if (Buffer.isBuffer(answer.answer)) {
+    await reply.type('application/json; charset=utf-8').send(answer.answer);
+  } else await reply.send(answer.answer);
+}
+
 export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
   const playlists = createPlaylistsService(deps);
 
@@ -79,12 +119,12 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
   );
 
   app.get(
-    '/api/user/getPlaylist',
+    '/api/me/playlists',
     {
       config: { policy: 'listener' },
       schema: {
         tags,
-        summary: "The caller's playlists, newest first (a bare array)",
+        summary: "The caller's playlists without their songs, newest first",
         response: { 200: Type.Array(PlaylistSummary) },
       },
     },
@@ -92,41 +132,58 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
   );
 
   app.get(
-    '/api/user/playlistById/:id',
+    '/api/user/getPlaylist',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['compat'],
+        summary: "The caller's playlists with their songs, in the original client's shape",
+        description:
+          'A bare array, newest first. Songs give `artist` and `album` as text; no `type`, no `saves` when 0 (see API-COMPAT.md). Chorus itself calls GET /api/me/playlists.',
+        response: { 200: Type.Array(OriginalClientPlaylist) },
+      },
+    },
+    (request) => playlists.listMineForOriginalClient(me(request.caller)),
+  );
+
+  app.get(
+    '/api/playlists/:id',
     {
       config: { policy: 'public' },
       schema: {
         tags,
         summary: 'A playlist with its songs (public ones for everyone, private ones for the owner)',
-        description:
-          'All songs, or a slice with `limit` (and `offset`); the count and length are always the whole playlist. Answers carry an ETag: with If-None-Match the answer is 304 while nothing it shows has changed.',
+        description: READ_DESCRIPTION,
         params: IdParams,
         querystring: PlaylistSongsQuery,
         response: { 200: PlaylistData, 304: Type.Null({ description: 'Not modified' }) },
       },
     },
     async (request, reply) => {
-      const { limit, offset } = request.query;
-      // Offset alone would be ignored (no limit: every song), so say so rather than guess.
-      if (offset !== undefined && limit === undefined) {
-        throw badRequest('offset is used only together with limit', 'offset');
-      }
-      const answer = await playlists.read(request.params.id, request.caller, {
-        ...(limit !== undefined ? { page: { limit, offset: offset ?? 0 } } : {}),
-        ...(request.headers['if-none-match']
-          ? { ifNoneMatch: request.headers['if-none-match'] }
-          : {}),
-      });
-      // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
-      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-      if (answer.answer === null) return reply.code(304).send(null);
-      if (Buffer.isBuffer(answer.answer)) {
-        // The answer serialised by the service (the same shape): Fastify sends bytes as they
-        // are, so the cast only quiets the schema's typing.
-        const json = answer.answer as unknown as { data: Playlist };
-        return reply.type('application/json; charset=utf-8').send(json);
-      }
-      return answer.answer;
+      await sendPlaylist(playlists, request, reply, 'chorus');
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/user/playlistById/:id',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['compat'],
+        summary: "A playlist with its songs, in the original client's shape",
+        description: `${READ_DESCRIPTION} Songs give \`artist\` and \`album\` as text; no \`type\`, no \`saves\` when 0 (see API-COMPAT.md). Chorus itself calls GET /api/playlists/:id.`,
+        params: IdParams,
+        querystring: PlaylistSongsQuery,
+        response: {
+          200: OriginalClientPlaylistData,
+          304: Type.Null({ description: 'Not modified' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await sendPlaylist(playlists, request, reply, 'originalClient');
+      return reply;
     },
   );
 

@@ -3,6 +3,7 @@ import type { Song } from '../../../contract/catalog.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import type {
   CreatePlaylistBody,
+  OriginalClientPlaylist,
   Playlist,
   PlaylistSummary,
   UpdatePlaylistBody,
@@ -11,7 +12,7 @@ import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
-import { groupArtists, presentSong } from '../catalog/catalog.presenter.ts';
+import { groupArtists, presentSong, songForOriginalClient } from '../catalog/catalog.presenter.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import {
   type PlaylistRecord,
@@ -21,7 +22,7 @@ import {
   type PlaylistsRepository,
   statsOfSongs,
 } from './playlists.repository.ts';
-import { type PlaylistSongsCache, songsJson } from './songs-cache.ts';
+import { type PlaylistShape, type PlaylistSongsCache, songsJson } from './songs-cache.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
@@ -62,6 +63,28 @@ function presentSummary(
   };
 }
 
+/** The playlist's figures in the original client's shape: no `type`, no `saves` when 0. */
+function summaryForOriginalClient(summary: PlaylistSummary): Omit<OriginalClientPlaylist, 'songs'> {
+  const { type: _printed, saves, ...rest } = summary;
+  return { ...rest, ...(saves > 0 ? { saves } : {}) };
+}
+
+export function playlistForOriginalClient(playlist: Playlist): OriginalClientPlaylist {
+  const { songs, ...summary } = playlist;
+  return { ...summaryForOriginalClient(summary), songs: songs.map(songForOriginalClient) };
+}
+
+/** A playlist as each shape answers it. */
+export interface PlaylistShapes {
+  chorus: Playlist;
+  originalClient: OriginalClientPlaylist;
+}
+
+const presentAs: { [S in PlaylistShape]: (playlist: Playlist) => PlaylistShapes[S] } = {
+  chorus: (playlist) => playlist,
+  originalClient: playlistForOriginalClient,
+};
+
 export interface SongsPage {
   offset: number;
   limit: number;
@@ -79,7 +102,7 @@ interface Read {
   tag: unknown[];
   build(): Playlist;
   /** The answer `{data: playlist}` already serialised (UTF-8), when that is cheaper than `build()`. */
-  json?(etag: string): Buffer;
+  json?(etag: string, shape: PlaylistShape): Buffer;
 }
 
 function presentRows(rows: PlaylistSongRecord[], artists: PlaylistSongArtist[]): Song[] {
@@ -146,14 +169,19 @@ export class PlaylistsService {
           ...presentSummary(row, cached.stats, viewerId),
           songs: cached.songs.map((song, index) => ({ ...song, plays: counts[index]! })),
         }),
-        json: (etag) => {
+        json: (etag, shape) => {
+          cached.answers ??= {};
           // The same tag means the same bytes: the last answer is sent again while nothing moved.
-          if (cached.answer?.etag === etag) return cached.answer.body;
-          const head = JSON.stringify(presentSummary(row, cached.stats, viewerId));
-          const body = Buffer.from(
-            `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts)}}}`,
+          const last = cached.answers[shape];
+          if (last?.etag === etag) return last.body;
+          const summary = presentSummary(row, cached.stats, viewerId);
+          const head = JSON.stringify(
+            shape === 'chorus' ? summary : summaryForOriginalClient(summary),
           );
-          cached.answer = { etag, body };
+          const body = Buffer.from(
+            `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts, shape)}}}`,
+          );
+          cached.answers[shape] = { etag, body };
           return body;
         },
       };
@@ -205,23 +233,28 @@ export class PlaylistsService {
    * A playlist for reading, with an entity tag made of everything the answer is built from (the
    * playlist and owner, who asks, the catalog version, the play counts): equal tags mean equal
    * answers, so a client holding `ifNoneMatch` gets `answer: null` and nothing is built. The
-   * answer is `{data}`, or that already serialised (long playlists, see `songsJson`).
+   * answer is `{data}` in the asked shape, or that already serialised (long playlists, see
+   * `songsJson`).
    */
-  async read(
+  async read<S extends PlaylistShape>(
     id: number,
     caller: Caller | null,
+    shape: S,
     options: { page?: SongsPage; ifNoneMatch?: string } = {},
-  ): Promise<{ etag: string; answer: { data: Playlist } | Buffer | null }> {
+  ): Promise<{ etag: string; answer: { data: PlaylistShapes[S] } | Buffer | null }> {
     const row = await this.visible(id, caller);
     const viewerId = caller?.userId ?? null;
     const read = options.page
       ? await this.slice(row, viewerId, options.page)
       : await this.full(row, viewerId);
-    const etag = `"${createHash('sha1').update(JSON.stringify(read.tag)).digest('base64url')}"`;
+    // The shape is part of the tag: the two calls' answers differ for the same playlist.
+    const tag = JSON.stringify([shape, ...read.tag]);
+    const etag = `"${createHash('sha1').update(tag).digest('base64url')}"`;
     if (options.ifNoneMatch && matchesEtag(options.ifNoneMatch, etag)) {
       return { etag, answer: null };
     }
-    return { etag, answer: read.json ? read.json(etag) : { data: read.build() } };
+    if (read.json) return { etag, answer: read.json(etag, shape) };
+    return { etag, answer: { data: presentAs[shape](read.build()) } };
   }
 
   /**
@@ -249,6 +282,16 @@ export class PlaylistsService {
 
   async listMine(caller: Caller): Promise<PlaylistSummary[]> {
     return this.summaries(await this.playlists.listByOwner(caller.userId), caller.userId);
+  }
+
+  /**
+   * The caller's playlists as the original client lists them: each with its songs, since its
+   * profile reads `playlist.songs` and its sidebar builds covers from them.
+   */
+  async listMineForOriginalClient(caller: Caller): Promise<OriginalClientPlaylist[]> {
+    const rows = await this.playlists.listByOwner(caller.userId);
+    const playlists = await Promise.all(rows.map((row) => this.full(row, caller.userId)));
+    return playlists.map((read) => playlistForOriginalClient(read.build()));
   }
 
   /** The playlist with all its songs. */

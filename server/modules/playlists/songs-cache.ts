@@ -37,11 +37,14 @@ export function songsJson(
   shape: PlaylistShape = 'chorus',
 ): string {
   entry.json ??= {};
-  const tails = (entry.json[shape] ??= entry.songs.map((song) => {
-    const { plays: _omitted, ...rest } = shape === 'chorus' ? song : songForOriginalClient(song);
-    // `{"_id":…}` without its opening brace, so `{"plays":n,` can go in front.
-    return JSON.stringify(rest).slice(1);
-  }));
+  const tails =
+    entry.json[shape] ??
+    entry.songs.map((song) => {
+      const { plays: _omitted, ...rest } = shape === 'chorus' ? song : songForOriginalClient(song);
+      // `{"_id":…}` without its opening brace, so `{"plays":n,` can go in front.
+      return JSON.stringify(rest).slice(1);
+    });
+  entry.json[shape] = tails;
   const parts = tails.map((tail, index) => `{"plays":${plays[index] ?? 0},${tail}`);
   return `[${parts.join(',')}]`;
 }

@@ -20,5 +20,5 @@ export function addSong(song: NewSong, onProgress: (share: number) => void) {
   form.set('status', song.status);
   form.set('audioFile', song.audioFile);
   form.set('imageFile', song.imageFile);
-  return uploadForm<Song & { song: Song }>('POST', '/admin/addSongs', form, onProgress);
+  return uploadForm<Song>('POST', '/admin/addSongs', form, onProgress);
 }

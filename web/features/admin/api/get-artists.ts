@@ -19,11 +19,15 @@ export function useAdminArtists(params: ArtistsParams) {
   });
 }
 
-/** Every artist, for the song forms' artist choices. */
+/**
+ * Every artist, for the song forms' artist choices (the list without `limit` is whole; the
+ * original client's getAllArtist gives ids as text, Chorus's own list keeps them numbers).
+ */
 export function useArtistChoices() {
   return useQuery({
     queryKey: adminKeys.artistChoices(),
-    queryFn: ({ signal }) => api<AdminArtist[]>('/admin/getAllArtist', { signal }),
+    queryFn: async ({ signal }): Promise<AdminArtist[]> =>
+      (await api<ArtistList>('/admin/artists', { signal })).items,
   });
 }
 

@@ -12,7 +12,7 @@ export const playlistHeadKey = (id: number) => [...libraryKeys.playlist(id), 'he
 
 async function fetchPlaylist(id: number, signal: AbortSignal, limit?: number): Promise<Playlist> {
   const query = limit === undefined ? '' : `?limit=${limit}`;
-  return (await api<{ data: Playlist }>(`/user/playlistById/${id}${query}`, { signal })).data;
+  return (await api<{ data: Playlist }>(`/playlists/${id}${query}`, { signal })).data;
 }
 
 function headQuery(id: number) {
