@@ -95,14 +95,14 @@ function cpuNote(before: number | null, after: number | null, calls: number): st
 
 const scenario: Scenario = {
   name: 'playlist',
-  description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: GET /api/user/playlistById/:id one call at a time, then the page in Chromium until its first rows show`,
+  description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: GET /api/playlists/:id (the page's call) one call at a time, then the page in Chromium until its first rows show`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-playlist-'));
     const playlistId = await seed(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 120_000);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
-      const url = `${server.url}/api/user/playlistById/${playlistId}`;
+      const url = `${server.url}/api/playlists/${playlistId}`;
       let bytes = 0;
       for (let i = 0; i < 20; i++) bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
       const pid = server.process.pid;
@@ -209,20 +209,20 @@ const scenario: Scenario = {
       const pageLoad = os.loadavg()[0]!;
       return [
         {
-          name: 'playlistById p95',
+          name: 'playlist call p95',
           value: percentile(times, 95),
           unit: 'ms',
           budget: { op: '<=', value: 30 },
           note: `p50 ${percentile(times, 50).toFixed(1)} ms over ${CALLS} calls; ${(bytes / 1024).toFixed(0)} KiB of JSON${callCpu}; load average ${callLoad.toFixed(2)}`,
         },
         {
-          name: `playlistById?limit=${FIRST_SONGS} p95`,
+          name: `playlist call ?limit=${FIRST_SONGS} p95`,
           value: percentile(firstPage, 95),
           unit: 'ms',
           note: `p50 ${percentile(firstPage, 50).toFixed(1)} ms (the page's first call)${pageCpu}`,
         },
         {
-          name: 'playlistById revalidated (304) p95',
+          name: 'playlist call revalidated (304) p95',
           value: percentile(revalidate, 95),
           unit: 'ms',
           note: `p50 ${percentile(revalidate, 50).toFixed(1)} ms with If-None-Match${revalidateCpu}`,
