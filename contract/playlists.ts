@@ -96,9 +96,13 @@ export const PlaylistSongsQuery = Type.Object({
 });
 export type PlaylistSongsQuery = Static<typeof PlaylistSongsQuery>;
 
+/**
+ * The answer to creating a playlist. The original client adds `data.playlist` to its sidebar
+ * list as it is (API-COMPAT), so that one is in the list's shape; Chorus reads `playlist`.
+ */
 export const CreatedPlaylist = Type.Object({
   message: Type.String(),
-  data: Playlist,
+  data: Type.Composite([Playlist, Type.Object({ playlist: OriginalClientPlaylist })]),
   playlist: Playlist,
 });
 

@@ -184,6 +184,19 @@ describe("the original client's pages", () => {
       expect(list.find((playlist) => playlist._id === empty.json().data._id)?.songs).toEqual([]);
     });
 
+    it('a new playlist joins the sidebar list in its shape: data.playlist, no type, no zero saves', async () => {
+      const created = await post('/api/user/addPlaylist', owner, { name: 'Fresh one' });
+      expect(created.statusCode).toBe(201);
+      const added = created.json().data.playlist;
+      expect(added).toMatchObject({ name: 'Fresh one', songs: [] });
+      expect(added).not.toHaveProperty('type');
+      expect(added).not.toHaveProperty('saves');
+      // Chorus's own app reads the playlist as it shows it.
+      expect(created.json().playlist).toMatchObject({ name: 'Fresh one', type: 'playlist' });
+      const listed = (await get('/api/user/getPlaylist', owner)).json();
+      expect(listed.find((playlist: { _id: number }) => playlist._id === added._id)).toEqual(added);
+    });
+
     it("Chorus's own sidebar lists playlists from GET /api/me/playlists", async () => {
       const list = (await get('/api/me/playlists', owner)).json();
       expect(list.find((playlist: { _id: number }) => playlist._id === playlistId)).toMatchObject({

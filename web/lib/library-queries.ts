@@ -93,8 +93,8 @@ export function useProfile() {
 }
 
 export function createPlaylist(body: { name: string; description?: string }) {
-  return api<{ data: Playlist }>('/user/addPlaylist', { method: 'POST', body }).then(
-    (answer) => answer.data,
+  return api<{ playlist: Playlist }>('/user/addPlaylist', { method: 'POST', body }).then(
+    (answer) => answer.playlist,
   );
 }
 

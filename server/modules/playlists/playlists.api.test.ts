@@ -57,15 +57,17 @@ describe('playlists', () => {
   });
   afterAll(() => t.close());
 
-  it('creates a playlist in both answer shapes the original client reads', async () => {
+  it('creates a playlist: Chorus reads it as `playlist`, the original client as `data.playlist`', async () => {
     const response = await call('POST', '/api/user/addPlaylist', owner, {
       name: '  Morning  ',
       description: 'Wake up',
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.data).toEqual(body.playlist);
-    expect(body.data).toMatchObject({
+    const { playlist: forOriginalClient, ...data } = body.data;
+    expect(data).toEqual(body.playlist);
+    expect(forOriginalClient).toMatchObject({ _id: body.playlist._id, name: 'Morning', songs: [] });
+    expect(body.playlist).toMatchObject({
       name: 'Morning',
       description: 'Wake up',
       isPublic: true,
@@ -76,7 +78,7 @@ describe('playlists', () => {
       createdBy: 'Olive Owner',
       isOwner: true,
     });
-    expect(typeof body.data._id).toBe('number');
+    expect(typeof body.playlist._id).toBe('number');
   });
 
   it('refuses a missing or blank name with 400 and visitors with 401', async () => {

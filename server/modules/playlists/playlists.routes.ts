@@ -29,7 +29,12 @@ import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../med
 import type { Caller } from '../../plugins/policies.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
-import { LONG_PLAYLIST_SONGS, PlaylistsService, toId } from './playlists.service.ts';
+import {
+  LONG_PLAYLIST_SONGS,
+  PlaylistsService,
+  playlistForOriginalClient,
+  toId,
+} from './playlists.service.ts';
 import { type PlaylistShape, PlaylistSongsCache } from './songs-cache.ts';
 
 const services = new WeakMap<Deps, PlaylistsService>();
@@ -112,9 +117,11 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request, reply) => {
       const playlist = await playlists.create(me(request.caller), request.body);
-      return reply
-        .status(201)
-        .send({ message: 'Playlist created', data: playlist, playlist: playlist });
+      return reply.status(201).send({
+        message: 'Playlist created',
+        data: { ...playlist, playlist: playlistForOriginalClient(playlist) },
+        playlist,
+      });
     },
   );
 
