@@ -11,22 +11,22 @@ export class ByteBudget {
 }
 
 /**
- * Each kind's share of `CACHE_MB`. An artist page costs the most to build per request (about
- * three times a kept one, on the catalog bench), then a long playlist; search keeps smaller
- * answers for a few seconds, and SQLite's page cache gains little past a few MiB as the
- * system's file cache holds the rest.
+ * Each kind's share of `CACHE_MB`. An artist page costs about three times as much to build as
+ * to serve kept, then a long playlist; SQLite's page cache serves searches' index reads above
+ * all (the catalog's pages come as fast from the system's file cache); search keeps its answers
+ * and cards a few seconds.
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
-  artistPages: 0.4,
+  artistPages: 0.3,
   /** Presented songs of long playlists (PlaylistSongsCache). */
   playlistSongs: 0.2,
   /** Search answers for the same words, and result cards by id (SearchService, KeptCards). */
   searchResults: 0.15,
   /** SQLite's own cache of database pages (openDatabase). */
-  databasePages: 0.15,
+  databasePages: 0.2,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
-  searchWords: 0.05,
+  searchWords: 0.1,
   /** Song counts of artists and albums, and monthly listeners (CatalogService). */
   catalogCounts: 0.05,
 } as const;

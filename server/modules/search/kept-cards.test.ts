@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBudget } from '../../lib/cache-budget.ts';
+import { ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
 import { KeptCards } from './kept-cards.ts';
 
 /** Room for plenty of cards. */
@@ -71,8 +71,8 @@ describe('KeptCards', () => {
 
   it('holds at most its budget, the oldest going first', async () => {
     const { calls, load } = loader(titles);
-    // Room for two of these cards (about 115 bytes each, as estimated from their JSON).
-    const cards = new KeptCards<Card>(load, 10_000, new ByteBudget(300));
+    // Room for two cards.
+    const cards = new KeptCards<Card>(load, 10_000, new ByteBudget(2.5 * PRESENTED_ITEM_BYTES));
     await cards.inOrder([1, 2, 3], 7, 0);
     await cards.inOrder([1, 3], 7, 1);
     expect(calls).toEqual([[1, 2, 3], [1]]);

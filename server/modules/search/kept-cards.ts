@@ -1,5 +1,5 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type ByteBudget, estimatedBytes } from '../../lib/cache-budget.ts';
+import { type ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
 
 /**
  * Cards of search results (songs, artists, albums) by id, reused while the catalog is unchanged
@@ -17,7 +17,7 @@ export class KeptCards<T extends { _id: number }> {
     private readonly keepMs: number,
     budget: ByteBudget,
   ) {
-    this.kept = new BoundedMap(budget, (kept) => estimatedBytes(kept.card));
+    this.kept = new BoundedMap(budget, () => PRESENTED_ITEM_BYTES);
   }
 
   /**

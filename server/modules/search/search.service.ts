@@ -2,7 +2,7 @@ import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PlaylistHit, SearchResults } from '../../../contract/listening.ts';
 import { searchTerms } from '../../../contract/rules/search.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type ByteBudget, estimatedBytes } from '../../lib/cache-budget.ts';
+import { type ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { KeptCards } from './kept-cards.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
@@ -33,7 +33,13 @@ export class SearchService {
     /** What answers and cards may hold (the app's `caches.searchResults`). */
     budget: ByteBudget,
   ) {
-    this.kept = new BoundedMap(budget, (kept) => estimatedBytes(kept.answer));
+    // An answer holds the same card objects the card caches hold: it weighs its own lists, and
+    // its cards once more, as they outlive the cards' eviction.
+    this.kept = new BoundedMap(
+      budget,
+      ({ answer }) =>
+        (answer.songs.length + answer.artists.length + answer.albums.length) * PRESENTED_ITEM_BYTES,
+    );
     this.songCards = new KeptCards((ids) => catalog.songsInOrder(ids), keepMs, budget);
     this.artistCards = new KeptCards(
       (ids, version) => catalog.artistsInOrder(ids, version),
