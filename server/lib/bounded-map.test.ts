@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedMap } from './bounded-map.ts';
-import { ByteBudget, cacheBudgets, estimatedBytes } from './cache-budget.ts';
+import { ByteBudget, cacheBudgets } from './cache-budget.ts';
 
 const one = () => 1;
 
@@ -56,10 +56,5 @@ describe('cache budgets', () => {
     expect(total).toBeLessThanOrEqual(32 * 1024 * 1024);
     expect(total).toBeGreaterThan(31 * 1024 * 1024);
     expect(Object.values(cacheBudgets(0)).every((budget) => budget.limit === 0)).toBe(true);
-  });
-
-  it('estimate a value from its JSON text', () => {
-    expect(estimatedBytes({ title: 'x'.repeat(1000) })).toBeGreaterThan(2000);
-    expect(estimatedBytes(undefined)).toBe(64);
   });
 });

@@ -3,7 +3,7 @@ import type { ByteBudget } from './cache-budget.ts';
 /**
  * A map that keeps what was set last within a budget (see cache-budget.ts): setting an entry
  * that does not fit lets this map's oldest entries go first, and an entry that does not fit even
- * then is not kept. Entries weigh what `weigh` says they take, in bytes.
+ * then is not stored. Entries weigh what `weigh` says they take, in bytes.
  */
 export class BoundedMap<K, V> {
   private readonly entries = new Map<K, { value: V; weight: number }>();
@@ -15,10 +15,6 @@ export class BoundedMap<K, V> {
 
   get(key: K): V | undefined {
     return this.entries.get(key)?.value;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 
   set(key: K, value: V): void {

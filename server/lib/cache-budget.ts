@@ -12,7 +12,7 @@ export class ByteBudget {
 
 /**
  * Each kind's share of `CACHE_MB`. An artist page costs about three times as much to build as
- * to serve kept, then a long playlist; SQLite's page cache serves searches' index reads above
+ * to serve from the cache, then a long playlist; SQLite's page cache serves searches' index reads above
  * all (the catalog's pages come as fast from the system's file cache); search keeps its answers
  * and cards a few seconds.
  */
@@ -43,21 +43,12 @@ export function cacheBudgets(megabytes: number): CacheBudgets {
 }
 
 /**
- * What a cached value takes in memory, estimated from its JSON text: objects of short strings and
- * numbers measured at about 1.3 times their JSON size in V8's heap, and twice keeps the estimate
- * on the safe side.
- */
-export function estimatedBytes(value: unknown): number {
-  return 64 + 2 * (JSON.stringify(value)?.length ?? 0);
-}
-
-/**
- * A presented song (or artist) kept as objects: about 700 bytes measured for a typical one, so
- * a page of them is weighed by its count without writing it out as JSON.
+ * A presented song (or artist) held as objects: about 700 bytes measured for a typical one, so
+ * a list of them is weighed by its count without writing it out as JSON.
  */
 export const PRESENTED_ITEM_BYTES = 768;
 
 /** A number, or a key and value of a Map: what a count cache keeps per entry. */
 export const COUNT_ENTRY_BYTES = 80;
-/** A short word (an indexed search word) in a kept list. */
+/** A short word (an indexed search word) in a cached list. */
 export const WORD_BYTES = 48;

@@ -92,7 +92,7 @@ describe('artist pages kept between catalog changes', () => {
       expect(fresh.songs[0].plays).toBe(3);
       expect(fresh.monthlyListeners).toBe(3);
       expect(fresh.songCount).toBe(2);
-      // The refreshed page is what is kept: the next request, within the window, shows the same.
+      // The refreshed page is what is cached: the next request, within the window, shows the same.
       const again = await page(artist.id);
       expect(titles(again)).toEqual(['Older', 'Newer']);
       expect(again.songs[0].plays).toBe(3);

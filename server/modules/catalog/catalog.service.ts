@@ -154,12 +154,12 @@ interface ArtistPageEntry {
 }
 
 /**
- * An artist page as kept: the artist as objects, its songs as deflated JSON. Songs kept as
+ * An artist page as cached: the artist as objects, its songs as deflated JSON. Songs held as
  * objects take some 700 bytes each, so a catalog's pages (a few hundred thousand songs) would
  * not fit the budget; deflated they take about a sixth of that, and unpacking a page costs a
  * fraction of building it again.
  */
-interface KeptArtistPage {
+interface CachedArtistPage {
   version: number;
   at: number;
   artist: Omit<ArtistDetail, 'songs'>;
@@ -167,20 +167,20 @@ interface KeptArtistPage {
   songs: Buffer;
 }
 
-function packArtistPage({ version, at, page, newestFirst }: ArtistPageEntry): KeptArtistPage {
+function packArtistPage({ version, at, page, newestFirst }: ArtistPageEntry): CachedArtistPage {
   const { songs: mostPlayed, ...artist } = page;
   // The page's songs carry the play counts last read; `newestFirst` keeps the order.
   const current = new Map(mostPlayed.map((song) => [song._id, song]));
   const songs = newestFirst.map((song) => current.get(song._id) ?? song);
   const packed = deflateRawSync(JSON.stringify(songs), { level: 1 });
-  // zlib's answer is a view of its whole output chunk (16 KiB and more); kept as it is, every
+  // zlib's answer is a view of its whole output chunk (16 KiB and more); cached as it is, every
   // page would hold one.
   const exact = Buffer.alloc(packed.length);
   packed.copy(exact);
   return { version, at, artist, songs: exact };
 }
 
-function unpackArtistPage({ version, at, artist, songs }: KeptArtistPage): ArtistPageEntry {
+function unpackArtistPage({ version, at, artist, songs }: CachedArtistPage): ArtistPageEntry {
   const newestFirst = JSON.parse(inflateRawSync(songs).toString('utf8')) as Song[];
   return { version, at, newestFirst, page: { ...artist, songs: mostPlayedFirst(newestFirst) } };
 }
@@ -406,7 +406,7 @@ export class CatalogService {
    * every request. Bounded by the songs the pages hold, oldest out first. (A page of a changed
    * catalog is replaced when next asked for; until then it only takes room.)
    */
-  private readonly artistPages: BoundedMap<number, KeptArtistPage>;
+  private readonly artistPages: BoundedMap<number, CachedArtistPage>;
 
   /** `catalog_version`: moves with every change to songs, albums, artists and credits. */
   catalogVersion(): Promise<number> {
@@ -433,8 +433,8 @@ export class CatalogService {
     // One read tells whether a kept page still stands and gives the followers, which a page
     // shows as they are on every request.
     const { version, followers } = await this.catalog.versionAndFollowers(id);
-    const kept = this.artistPages.get(id);
-    const current = kept?.version === version ? unpackArtistPage(kept) : undefined;
+    const cached = this.artistPages.get(id);
+    const current = cached?.version === version ? unpackArtistPage(cached) : undefined;
     if (current && now - current.at < ttl) return { page: current.page, followers };
     const entry = current
       ? { ...current, at: now, page: await this.refreshArtistPage(id, current) }

@@ -44,7 +44,7 @@ describe('a long playlist', () => {
     });
 
   /**
-   * Calls: the first presents the songs, the next reuse them (their JSON kept). `read` is the
+   * Calls: the first presents the songs, the next reuse them (their JSON cached). `read` is the
    * original client's call by default, or Chorus's own.
    */
   const twice = async (
@@ -141,7 +141,7 @@ describe('a long playlist', () => {
     });
   });
 
-  it("gives kept songs' artist and album as text to the original client, structured to Chorus's own", async () => {
+  it("gives cached songs' artist and album as text to the original client, structured to Chorus's own", async () => {
     const original = await twice();
     expect(original.songs[0]).toMatchObject({ artist: 'Main Act', album: 'First Album' });
     expect(original.songs[1]).toMatchObject({ artist: 'Main Act, Guest', album: '' });

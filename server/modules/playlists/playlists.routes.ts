@@ -69,7 +69,7 @@ const READ_DESCRIPTION =
 
 /**
  * Answers a playlist read in one shape: 304 while the client's copy (its ETag) still stands, the
- * bytes the service kept for long playlists, or the playlist as built.
+ * bytes the service cached for long playlists, or the playlist as built.
  */
 async function sendPlaylist(
   playlists: PlaylistsService,

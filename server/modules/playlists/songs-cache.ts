@@ -50,7 +50,7 @@ export function songsJson(
 }
 
 /**
- * What a kept song takes: the presented song, its JSON text (`songsJson`) and its share of the
+ * What a cached song takes: the presented song, its JSON text (`songsJson`) and its share of the
  * last answer sent, estimated as in cache-budget.ts for a typical song.
  */
 export const PLAYLIST_SONG_BYTES = 2 * 1024;
@@ -58,7 +58,7 @@ export const PLAYLIST_SONG_BYTES = 2 * 1024;
 export interface SongsCacheOptions {
   /** Playlists shorter than this are cheap to present each time and are not kept. */
   minSongs: number;
-  /** What the kept songs may take in all (least recently used playlists go first). */
+  /** What the cached songs may take in all (least recently used playlists go first). */
   budget: ByteBudget;
   /** What one kept song weighs (PLAYLIST_SONG_BYTES). */
   songBytes?: number;

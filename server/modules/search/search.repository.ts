@@ -78,13 +78,13 @@ type Kind = (typeof VISIBLE_SOURCES)[number]['table'];
  * is reused for VOCABULARY_MS: a brand-new word may take that long to become a correction.
  */
 class Vocabulary {
-  private readonly lists: KeptWordLists;
+  private readonly lists: CachedWordLists;
 
   constructor(
     private readonly load: (prefix: string, limit: number) => Promise<string[]>,
     budget: ByteBudget,
   ) {
-    this.lists = new KeptWordLists(budget, VOCABULARY_MS);
+    this.lists = new CachedWordLists(budget, VOCABULARY_MS);
   }
 
   get(prefix: string): Promise<string[]> {
@@ -93,29 +93,29 @@ class Vocabulary {
 }
 
 /**
- * Lists of words kept within the search words budget (CACHE_MB): a list weighs its words once it
+ * Lists of words cached within the search words budget (CACHE_MB): a list weighs its words once it
  * has loaded, and callers asking for a list while it loads share that one read.
  */
-class KeptWordLists {
-  private readonly kept: BoundedMap<string, { at: number; words: string[] }>;
+class CachedWordLists {
+  private readonly cached: BoundedMap<string, { at: number; words: string[] }>;
   private readonly loading = new Map<string, Promise<string[]>>();
 
   constructor(
     budget: ByteBudget,
     private readonly maxAgeMs: number,
   ) {
-    this.kept = new BoundedMap(budget, (entry) => 64 + entry.words.length * WORD_BYTES);
+    this.cached = new BoundedMap(budget, (entry) => 64 + entry.words.length * WORD_BYTES);
   }
 
   get(key: string, load: () => Promise<string[]>, now = Date.now()): Promise<string[]> {
-    const kept = this.kept.get(key);
-    if (kept && now - kept.at < this.maxAgeMs) return Promise.resolve(kept.words);
+    const cached = this.cached.get(key);
+    if (cached && now - cached.at < this.maxAgeMs) return Promise.resolve(cached.words);
     let words = this.loading.get(key);
     if (!words) {
       words = load();
       this.loading.set(key, words);
       words
-        .then((list) => this.kept.set(key, { at: now, words: list }))
+        .then((list) => this.cached.set(key, { at: now, words: list }))
         .catch(() => {})
         .finally(() => this.loading.delete(key));
     }
@@ -123,7 +123,7 @@ class KeptWordLists {
   }
 
   clear(): void {
-    this.kept.clear();
+    this.cached.clear();
   }
 }
 
@@ -161,14 +161,14 @@ async function corrected(terms: string[], vocabulary: Vocabulary): Promise<strin
 }
 
 class SqliteSearch implements SearchRepository {
-  private readonly catalogWordLists: KeptWordLists;
+  private readonly catalogWordLists: CachedWordLists;
   private readonly vocabulary: Vocabulary;
 
   constructor(
     private readonly db: Db,
     budget: ByteBudget,
   ) {
-    this.catalogWordLists = new KeptWordLists(budget, Number.POSITIVE_INFINITY);
+    this.catalogWordLists = new CachedWordLists(budget, Number.POSITIVE_INFINITY);
     this.vocabulary = new Vocabulary(
       (prefix, limit) =>
         this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, limit),
@@ -566,7 +566,7 @@ class PostgresSearch implements SearchRepository {
 
 /**
  * From the app's Deps, or from an open database (DatabaseHandle) for upkeep such as `rebuild()`,
- * which keeps nothing (its words budget is empty).
+ * which caches nothing (its words budget is empty).
  */
 export function createSearchRepository({
   db,
