@@ -4,7 +4,7 @@ import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
-import { cacheBudgets } from './lib/cache-budget.ts';
+import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { modules } from './modules/index.ts';
@@ -24,6 +24,8 @@ export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
   media: MediaStore;
+  /** The caches' budgets, when the caller shares them with the database (server/main.ts). */
+  caches?: CacheBudgets;
   /** Tests pass their own mailer to read what was sent. */
   mailer?: Mailer;
   logger?: boolean;
@@ -69,7 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     mailer,
     sessions,
     limiter,
-    caches: cacheBudgets(config.cacheMb),
+    caches: options.caches ?? cacheBudgets(config.cacheMb),
   };
 
   await app.register(errorsPlugin);

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlaylist, createUser } from '../tests/helpers/factories.ts';
 import {
   ensureServerBuilt,
@@ -10,21 +9,14 @@ import {
   startCommand,
   startServer,
 } from '../tests/helpers/server-process.ts';
+import { tempDirs } from '../tests/helpers/temp-dirs.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { LocalMediaStore } from './media/local-store.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-main-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('chorus-main-');
 
 describe('the compiled server (dist/server/main.js)', () => {
   it('stops with one line naming a bad variable', () => {

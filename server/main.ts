@@ -20,18 +20,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // One set of budgets: SQLite's page cache is one of the caches CACHE_MB shares out.
+  const caches = cacheBudgets(config.cacheMb);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
-    pageCacheBytes: cacheBudgets(config.cacheMb).databasePages.limit,
+    pageCacheBytes: caches.databasePages.limit,
     onConnectionLost: (error) =>
       app
         ? app.log.warn({ err: error }, 'PostgreSQL connection lost')
         : console.warn(`PostgreSQL connection lost: ${error.message}`),
   });
   const applied = await migrate(database);
-  app = await buildApp({ config, database, media });
+  app = await buildApp({ config, database, media, caches });
   const log = app.log;
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 

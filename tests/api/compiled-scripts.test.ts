@@ -1,24 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/dist.mjs';
 import { openDatabase } from '../../server/db/database.ts';
 import { verifyPassword } from '../../server/lib/passwords.ts';
 import { taggedMp3 } from '../fixtures/id3.ts';
 import { makeMp3 } from '../fixtures/media.ts';
 import { ensureServerBuilt } from '../helpers/server-process.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-scripts-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('chorus-scripts-');
 
 /** `npm run <program> -- args`, as package.json runs it: the launcher and the compiled program. */
 function run(program: 'import' | 'create-admin', args: string[], env: Record<string, string>) {
