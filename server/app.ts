@@ -71,7 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     mailer,
     sessions,
     limiter,
-    caches: options.caches ?? cacheBudgets(config.cacheMb),
+    caches: options.caches ?? cacheBudgets(config.cacheMb, database.dialect),
   };
 
   await app.register(errorsPlugin);

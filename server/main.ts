@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   }
 
   // One set of budgets: SQLite's page cache is one of the caches CACHE_MB shares out.
-  const caches = cacheBudgets(config.cacheMb);
+  const caches = cacheBudgets(config.cacheMb, config.databaseUrl ? 'postgres' : 'sqlite');
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const database = await openDatabase({
     url: config.databaseUrl,

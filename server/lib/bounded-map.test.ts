@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedMap } from './bounded-map.ts';
-import { ByteBudget, cacheBudgets } from './cache-budget.ts';
+import { ByteBudget, CACHE_SHARES, cacheBudgets } from './cache-budget.ts';
 
 const one = () => 1;
 
@@ -51,10 +51,23 @@ describe('BoundedMap', () => {
 
 describe('cache budgets', () => {
   it('share CACHE_MB out by kind, never more than it in all', () => {
-    const budgets = cacheBudgets(32);
-    const total = Object.values(budgets).reduce((sum, budget) => sum + budget.limit, 0);
-    expect(total).toBeLessThanOrEqual(32 * 1024 * 1024);
-    expect(total).toBeGreaterThan(31 * 1024 * 1024);
-    expect(Object.values(cacheBudgets(0)).every((budget) => budget.limit === 0)).toBe(true);
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const budgets = cacheBudgets(32, dialect);
+      const total = Object.values(budgets).reduce((sum, budget) => sum + budget.limit, 0);
+      expect(total).toBeLessThanOrEqual(32 * 1024 * 1024);
+      expect(total).toBeGreaterThan(31 * 1024 * 1024);
+      const none = Object.values(cacheBudgets(0, dialect));
+      expect(none.every((budget) => budget.limit === 0)).toBe(true);
+    }
+  });
+
+  it('give the SQLite page-cache share to the search words on PostgreSQL', () => {
+    const sqlite = cacheBudgets(64, 'sqlite');
+    const postgres = cacheBudgets(64, 'postgres');
+    expect(sqlite.databasePages.limit).toBeGreaterThan(0);
+    expect(postgres.databasePages.limit).toBe(0);
+    expect(postgres.searchWords.limit).toBe(
+      Math.floor((CACHE_SHARES.searchWords + CACHE_SHARES.databasePages) * 64 * 1024 * 1024),
+    );
   });
 });

@@ -33,10 +33,19 @@ export const CACHE_SHARES = {
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, ByteBudget>;
 
-export function cacheBudgets(megabytes: number): CacheBudgets {
+/**
+ * The budgets of `megabytes` in all. PostgreSQL keeps database pages on its own server, so there
+ * SQLite's share goes to the search words instead: each word list it spares is a round trip.
+ */
+export function cacheBudgets(megabytes: number, dialect: 'sqlite' | 'postgres'): CacheBudgets {
   const total = megabytes * 1024 * 1024;
+  const shares: Record<keyof CacheBudgets, number> = { ...CACHE_SHARES };
+  if (dialect === 'postgres') {
+    shares.searchWords += shares.databasePages;
+    shares.databasePages = 0;
+  }
   const budgets = {} as CacheBudgets;
-  for (const [kind, share] of Object.entries(CACHE_SHARES) as [keyof CacheBudgets, number][]) {
+  for (const [kind, share] of Object.entries(shares) as [keyof CacheBudgets, number][]) {
     budgets[kind] = new ByteBudget(Math.floor(total * share));
   }
   return budgets;
