@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { createMediaStore } from '../server/media/create-store.ts';
+import { MediaStoreUnreachable } from '../server/media/media-store.ts';
 import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
@@ -18,13 +19,17 @@ if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
 const folder = path.resolve(args[0]!);
 
 let config: ReturnType<typeof loadConfig>;
-let media: ReturnType<typeof createMediaStore>;
+let media: Awaited<ReturnType<typeof createMediaStore>>;
 try {
   config = loadConfig();
-  media = createMediaStore(config);
+  media = await createMediaStore(config);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  if (error instanceof MediaStoreUnreachable) {
+    console.error(`Media storage error: ${error.message}`);
     process.exit(1);
   }
   throw error;

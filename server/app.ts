@@ -7,6 +7,7 @@ import type { App, Deps, Module } from './deps.ts';
 import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
+import { MediaSender } from './media/send.ts';
 import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
@@ -35,6 +36,17 @@ export interface BuildOptions {
 
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Where signed URLs send the browser for audio, which the page must allow to play. */
+async function signedMediaOrigins({ media, config }: Deps): Promise<string[]> {
+  if (config.mediaDelivery !== 'redirect') return [];
+  const probe = await media.signedUrl('audio/probe', {
+    contentType: 'audio/mpeg',
+    cacheControl: 'no-store',
+    expiresSeconds: 60,
+  });
+  return probe === null ? [] : [new URL(probe).origin];
+}
 
 /** Builds the whole app without listening, so tests can `inject` into exactly what runs. */
 export async function buildApp(options: BuildOptions): Promise<App & { deps: Deps }> {
@@ -68,6 +80,10 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     fixedPlans: database.fixedPlans,
     dialect: database.dialect,
     media,
+    mediaSender: new MediaSender(media, {
+      redirect: config.mediaDelivery === 'redirect',
+      accelRedirect: config.mediaAccelRedirect,
+    }),
     mailer,
     sessions,
     limiter,
@@ -86,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
         // React sets style attributes from script, which CSP counts as inline style.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...(await signedMediaOrigins(deps))],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

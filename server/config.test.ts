@@ -82,6 +82,11 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'https://user@/' }, 'PUBLIC_URL'],
     [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE'],
     [{ MEDIA_STORE: 's3' }, 'S3_BUCKET'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+    [{ MEDIA_DELIVERY: 'carrier-pigeon' }, 'MEDIA_DELIVERY'],
+    [{ MEDIA_ACCEL_REDIRECT: 'internal-media' }, 'MEDIA_ACCEL_REDIRECT'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
@@ -101,5 +106,29 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(variable);
     expect((error as ConfigError).message.startsWith(`${variable}: `)).toBe(true);
     expect((error as ConfigError).message).not.toContain('\n');
+  });
+
+  it('reads S3 settings: path style by default with an endpoint, AWS_REGION as a fallback', () => {
+    const minio = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'music',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'music',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(minio.mediaDelivery).toBe('redirect');
+    const aws = loadConfig({ MEDIA_STORE: 'S3', S3_BUCKET: 'music', AWS_REGION: 'eu-west-3' });
+    expect(aws.s3).toMatchObject({ region: 'eu-west-3', forcePathStyle: false, credentials: null });
+    expect(loadConfig({ MEDIA_DELIVERY: 'Proxy' }).mediaDelivery).toBe('proxy');
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: '/internal-media/' }).mediaAccelRedirect).toBe(
+      '/internal-media/',
+    );
   });
 });

@@ -10,7 +10,17 @@ export interface Config {
   /** Absent means the embedded SQLite database in `dataDir`. */
   databaseUrl: string | null;
   mediaStore: 'local' | 's3';
-  s3: { bucket: string; endpoint: string | null; region: string } | null;
+  s3: S3Settings | null;
+  /**
+   * How audio in a bucket reaches the listener: a 302 to a short-lived signed URL, or through
+   * Chorus (`proxy`).
+   */
+  mediaDelivery: 'redirect' | 'proxy';
+  /**
+   * The internal location of a proxy in front (nginx) that serves the local media folder: Chorus
+   * checks access, then answers with X-Accel-Redirect and the proxy sends the bytes.
+   */
+  mediaAccelRedirect: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string | null;
@@ -30,6 +40,16 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Where the built web app lives; absent in API-only test builds. */
   webDir: string | null;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Absent for AWS itself; MinIO, Garage, R2 and the like name theirs. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profiles, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 /** A configuration problem that stops start-up with one line naming the variable. */
@@ -93,6 +113,30 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be "on" or "off", got "${raw}"`);
 }
 
+function s3Settings(env: Env): S3Settings {
+  const bucket = text(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when MEDIA_STORE is "s3"');
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    const [missing, given] =
+      accessKeyId === null
+        ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+        : ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID'];
+    throw new ConfigError(missing, `is required when ${given} is set`);
+  }
+  return {
+    bucket,
+    region: text(env, 'S3_REGION') ?? text(env, 'AWS_REGION') ?? 'us-east-1',
+    endpoint,
+    // Servers other than AWS mostly want the bucket in the path, not in the host name.
+    forcePathStyle: onOff(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    credentials:
+      accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
 function trustProxy(env: Env): boolean | number | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === null) return false;
@@ -120,15 +164,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (mediaStore !== 'local' && mediaStore !== 's3') {
     throw new ConfigError('MEDIA_STORE', `must be "local" or "s3", got "${mediaStore}"`);
   }
-  let s3: Config['s3'] = null;
-  if (mediaStore === 's3') {
-    const bucket = text(env, 'S3_BUCKET');
-    if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when MEDIA_STORE is "s3"');
-    s3 = {
-      bucket,
-      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
-      region: text(env, 'S3_REGION') ?? 'us-east-1',
-    };
+  const s3 = mediaStore === 's3' ? s3Settings(env) : null;
+  const mediaDelivery = (text(env, 'MEDIA_DELIVERY') ?? 'redirect').toLowerCase();
+  if (mediaDelivery !== 'redirect' && mediaDelivery !== 'proxy') {
+    throw new ConfigError(
+      'MEDIA_DELIVERY',
+      `must be "redirect" or "proxy", got "${mediaDelivery}"`,
+    );
+  }
+  const mediaAccelRedirect = text(env, 'MEDIA_ACCEL_REDIRECT');
+  if (mediaAccelRedirect !== null && !/^\/([\w.-]+\/)+$/.test(mediaAccelRedirect)) {
+    throw new ConfigError(
+      'MEDIA_ACCEL_REDIRECT',
+      `must be a path that starts and ends with "/", such as /internal-media/, got "${mediaAccelRedirect}"`,
+    );
   }
 
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
@@ -176,6 +225,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     mediaStore,
     s3,
+    mediaDelivery,
+    mediaAccelRedirect,
     smtpUrl,
     mailFrom,
     adminEmail,

@@ -7,6 +7,7 @@ import type { Dialect } from './db/migrations/index.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
+import type { MediaSender } from './media/send.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 
@@ -18,6 +19,8 @@ export interface Deps {
   fixedPlans: Db;
   dialect: Dialect;
   media: MediaStore;
+  /** Sends stored media once a route has checked access (built once from `media`). */
+  mediaSender: MediaSender;
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;

@@ -5,16 +5,21 @@ import { migrate, openDatabase } from './db/database.ts';
 import { catalogIsEmpty, seedDemoInChildProcess } from './db/demo/demo-process.ts';
 import { cacheBudgets } from './lib/cache-budget.ts';
 import { createMediaStore } from './media/create-store.ts';
+import { MediaStoreUnreachable } from './media/media-store.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
-  let media: ReturnType<typeof createMediaStore>;
+  let media: Awaited<ReturnType<typeof createMediaStore>>;
   try {
     config = loadConfig();
-    media = createMediaStore(config);
+    media = await createMediaStore(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    if (error instanceof MediaStoreUnreachable) {
+      console.error(`Media storage error: ${error.message}`);
       process.exit(1);
     }
     throw error;

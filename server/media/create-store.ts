@@ -1,12 +1,18 @@
 import path from 'node:path';
-import { type Config, ConfigError } from '../config.ts';
+import type { Config } from '../config.ts';
 import { LocalMediaStore } from './local-store.ts';
 import type { MediaStore } from './media-store.ts';
 
-export function createMediaStore(config: Config): MediaStore {
-  if (config.mediaStore === 's3') {
-    // The MediaStore interface is ready for it; the S3 implementation has not shipped yet.
-    throw new ConfigError('MEDIA_STORE', '"s3" is not available in this version yet; use "local"');
+/**
+ * The store the configuration names. A bucket is checked before anything is served from it, and
+ * its client (the AWS SDK) loads only when one is configured.
+ */
+export async function createMediaStore(config: Config): Promise<MediaStore> {
+  if (config.s3) {
+    const { S3MediaStore } = await import('./s3-store.ts');
+    const store = new S3MediaStore(config.s3, path.join(config.dataDir, 'staging'));
+    await store.check();
+    return store;
   }
   return new LocalMediaStore(path.join(config.dataDir, 'media'));
 }

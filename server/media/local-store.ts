@@ -36,6 +36,11 @@ export class LocalMediaStore implements MediaStore {
     return this.resolve(key);
   }
 
+  /** A folder has no URLs of its own: its files go out through Chorus or the proxy in front. */
+  async signedUrl(): Promise<null> {
+    return null;
+  }
+
   stagingPath(suffix = ''): string {
     return path.join(this.staging, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
   }

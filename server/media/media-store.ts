@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
 
+export interface SignedUrlOptions {
+  /** What the URL's response says it holds, whatever the object was stored with. */
+  contentType: string;
+  cacheControl: string;
+  expiresSeconds: number;
+}
+
 export interface MediaStat {
   size: number;
   mtimeMs: number;
@@ -23,6 +30,16 @@ export interface MediaStore {
   stagingPath(suffix?: string): string;
   /** The file behind a key when the store is a local folder (for sendfile-style hand-offs). */
   localPath(key: string): string | null;
+  /** A URL anyone may fetch the object from until it expires; null for a local folder. */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>;
+}
+
+/** The configured store cannot be reached: start-up stops with this one-line message. */
+export class MediaStoreUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MediaStoreUnreachable';
+  }
 }
 
 const HASH = /^[a-f0-9]{64}$/;

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IAudioMetadata } from 'music-metadata';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
 import {
-  type AppError,
+  AppError,
   badRequest,
   payloadTooLarge,
   unprocessable,
@@ -376,8 +376,10 @@ export class MediaBatch {
     const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
     try {
       await storeImage(this.media, bytes);
-    } catch {
-      if (!existed) await deleteImage(this.media, hash);
+    } catch (error) {
+      if (!existed) await deleteImage(this.media, hash).catch(() => {});
+      // A store that cannot be reached says so (503); anything else is the image's fault.
+      if (error instanceof AppError) throw error;
       throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
     }
     if (!existed) this.addedImages.push(hash);

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database.ts';
 import type { Deps, Module } from '../../server/deps.ts';
 import type { Mailer, MailMessage } from '../../server/mail/mailer.ts';
-import { LocalMediaStore } from '../../server/media/local-store.ts';
+import { createMediaStore } from '../../server/media/create-store.ts';
 
 /** Collects mail instead of sending it, so tests can read one-time codes. */
 export class MemoryMailer implements Mailer {
@@ -60,7 +60,7 @@ export async function createTestApp(
   });
   await migrate(database);
   const mailer = new MemoryMailer();
-  const media = new LocalMediaStore(path.join(dataDir, 'media'));
+  const media = await createMediaStore(config);
   const app = await buildApp({ config, database, media, mailer, logger: false, extraModules });
   return {
     app,

@@ -11,7 +11,7 @@ import { seedDemoCatalog } from './seed.ts';
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const result = await seedDemoCatalog(database.db, createMediaStore(config));
+  const result = await seedDemoCatalog(database.db, await createMediaStore(config));
   await new Promise<void>((resolve) => {
     if (process.send) process.send(result, () => resolve());
     else resolve();

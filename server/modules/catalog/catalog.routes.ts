@@ -9,7 +9,6 @@ import {
 } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
 import { hashOfKey } from '../../media/media-store.ts';
-import { sendMedia } from '../../media/send.ts';
 import { artistForOriginalClient } from './catalog.presenter.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
 import { CatalogService } from './catalog.service.ts';
@@ -181,10 +180,11 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       // A URL carrying the content version names fixed bytes, so it may be cached for good;
       // `private` keeps shared caches from bypassing the access check above.
       const pinned = request.query.v !== undefined && hash.startsWith(request.query.v);
-      return sendMedia(request, reply, deps.media, key, {
+      return deps.mediaSender.send(request, reply, key, {
         contentType: mime,
         etag: `"${hash}"`,
         cacheControl: pinned ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        redirect: true,
       });
     },
   );

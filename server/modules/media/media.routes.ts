@@ -3,7 +3,6 @@ import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { imageVariantKey } from '../../media/media-store.ts';
-import { sendMedia } from '../../media/send.ts';
 
 const ImageParams = Type.Object({
   hash: Type.String({ pattern: '^[a-f0-9]{64}$' }),
@@ -28,7 +27,7 @@ export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
       }
       const { hash } = request.params;
       // Content-addressed: the URL names the bytes, so caches may keep them for a year.
-      return sendMedia(request, reply, deps.media, imageVariantKey(hash, width), {
+      return deps.mediaSender.send(request, reply, imageVariantKey(hash, width), {
         contentType: 'image/webp',
         etag: `"${hash}-${width}"`,
         cacheControl: 'public, max-age=31536000, immutable',

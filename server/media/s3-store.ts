@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '../config.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import { ByteBudget } from '../lib/cache-budget.ts';
+import { AppError } from '../lib/errors.ts';
+import {
+  type MediaStat,
+  type MediaStore,
+  MediaStoreUnreachable,
+  type SignedUrlOptions,
+} from './media-store.ts';
+
+/** Parts of a multipart upload: S3 wants at least 5 MiB; songs rarely need more than a few. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/** Sizes of objects looked up, bounded: keys are content-addressed, so a size never changes. */
+const STAT_CACHE_BYTES = 1024 * 1024;
+/** A cached size with its key (about 100 characters) and the Map's own entry. */
+const STAT_ENTRY_BYTES = 256;
+
+export const STORAGE_UNAVAILABLE =
+  'The media storage cannot be reached right now. Please try again in a minute.';
+
+/** A storage fault the listener can do nothing about but retry: a 503, never a 500. */
+function unavailable(): AppError {
+  return new AppError(503, STORAGE_UNAVAILABLE, undefined, { 'retry-after': '30' });
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NotFound' ||
+      error.name === 'NoSuchKey' ||
+      error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/**
+ * Media in an S3-compatible bucket (AWS, MinIO, Garage, R2…), under the same content-addressed
+ * keys as the local store. Uploads are staged on local disk first (to hash, sniff and probe
+ * them), then sent in parts.
+ */
+export class S3MediaStore implements MediaStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly stats = new BoundedMap<string, MediaStat>(
+    new ByteBudget(STAT_CACHE_BYTES),
+    () => STAT_ENTRY_BYTES,
+  );
+
+  constructor(
+    settings: S3Settings,
+    private readonly staging: string,
+  ) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    });
+    fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+  }
+
+  /** Stops with a clear message when the bucket cannot be reached with these settings. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const reason =
+        error instanceof S3ServiceException
+          ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      throw new MediaStoreUnreachable(`Cannot reach the S3 bucket "${this.bucket}": ${reason}`);
+    }
+  }
+
+  stagingPath(suffix = ''): string {
+    return path.join(this.staging, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+  }
+
+  localPath(): null {
+    return null;
+  }
+
+  async putFile(key: string, stagingFile: string): Promise<void> {
+    try {
+      if ((await this.stat(key)) === null) {
+        const upload = new Upload({
+          client: this.client,
+          params: { Bucket: this.bucket, Key: key, Body: fs.createReadStream(stagingFile) },
+          partSize: PART_BYTES,
+          queueSize: 2,
+          // A failed upload aborts its multipart upload, so no parts are left billed.
+          leavePartsOnError: false,
+        });
+        await upload.done();
+      }
+    } catch (error) {
+      throw error instanceof AppError ? error : unavailable();
+    } finally {
+      await fsp.rm(stagingFile, { force: true });
+    }
+  }
+
+  async putBuffer(key: string, data: Buffer): Promise<void> {
+    try {
+      if ((await this.stat(key)) !== null) return;
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data }));
+    } catch (error) {
+      throw error instanceof AppError ? error : unavailable();
+    }
+  }
+
+  async stat(key: string): Promise<MediaStat | null> {
+    const known = this.stats.get(key);
+    if (known) return known;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const stat = { size: head.ContentLength ?? 0, mtimeMs: head.LastModified?.getTime() ?? 0 };
+      this.stats.set(key, stat);
+      return stat;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw unavailable();
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    const out = new PassThrough();
+    const request = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+    });
+    this.client.send(request).then(
+      (response) => {
+        const source = response.Body;
+        if (!(source instanceof Readable)) {
+          out.destroy(new Error(`S3 sent no readable body for ${key}`));
+          return;
+        }
+        source.on('error', (error) => out.destroy(error));
+        out.on('close', () => source.destroy());
+        source.pipe(out);
+      },
+      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return out;
+  }
+
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentType: options.contentType,
+        ResponseCacheControl: options.cacheControl,
+      }),
+      { expiresIn: options.expiresSeconds },
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    this.stats.delete(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (!isMissing(error)) throw unavailable();
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
