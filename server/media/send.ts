@@ -68,7 +68,6 @@ export class MediaSender {
     if (!stat) throw notFound('The media file is missing');
     const size = stat.size;
 
-    reply.header('accept-ranges', 'bytes');
     reply.header('etag', options.etag);
     reply.header('cache-control', options.cacheControl);
     reply.header('content-type', options.contentType);
@@ -82,6 +81,8 @@ export class MediaSender {
       reply.header('x-accel-redirect', `${this.delivery.accelRedirect}${key}`);
       return reply.status(200).send();
     }
+
+    reply.header('accept-ranges', 'bytes');
 
     // If-Range: a range is only valid against the same bytes; otherwise send them all.
     const ifRange = request.headers['if-range'] as string | undefined;

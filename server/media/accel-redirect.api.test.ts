@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../tests/fixtures/media.ts';
+import { createTestApp, type TestContext } from '../../tests/helpers/api-app.ts';
+import { createArtist, createSong, createUser } from '../../tests/helpers/factories.ts';
+import { type RunningNginx, startNginx } from '../../tests/helpers/nginx.ts';
+import { storeImage } from './images.ts';
+import { hashOfKey } from './media-store.ts';
+
+/** Chorus behind Debian's nginx running docs/nginx.conf, with MEDIA_ACCEL_REDIRECT set. */
+describe('media sent by nginx (X-Accel-Redirect)', () => {
+  let t: TestContext;
+  let nginx: RunningNginx;
+  let direct: string;
+  let songId: number;
+  let hiddenId: number;
+  let audio: Buffer;
+  let etag: string;
+  let imageHash: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ MEDIA_ACCEL_REDIRECT: '/internal-media/', TRUST_PROXY: '127.0.0.1' });
+    const artist = await createArtist(t.deps);
+    songId = (await createSong(t.deps, { artistIds: [artist.id] })).id;
+    hiddenId = (await createSong(t.deps, { artistIds: [artist.id], status: 'Inactive' })).id;
+    await createUser(t.deps);
+    const key = (
+      await t.deps.db
+        .selectFrom('songs')
+        .select('audio_key')
+        .where('id', '=', songId)
+        .executeTakeFirstOrThrow()
+    ).audio_key;
+    etag = `"${hashOfKey(key)}"`;
+    const read = t.deps.media.read(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read) chunks.push(Buffer.from(chunk));
+    audio = Buffer.concat(chunks);
+    imageHash = await storeImage(t.deps.media, await makePng(40, '#884422'));
+    direct = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    nginx = await startNginx({
+      upstreams: [new URL(direct).host],
+      mediaDir: path.join(t.dataDir, 'media'),
+    });
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await t?.close();
+  });
+
+  const stream = (base: string, id = songId, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/songs/${id}/stream`, { headers });
+
+  it('answers the stream itself with the hand-off and its headers, and no bytes', async () => {
+    const response = await stream(direct);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-accel-redirect')).toMatch(/^\/internal-media\/audio\/.+\.mp3$/);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(response.headers.get('etag')).toBe(etag);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('lets nginx send the whole file with the headers Chorus chose', async () => {
+    const response = await stream(nginx.url);
+    expect(response.status, nginx.errors()).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(audio)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('etag')).toBe(etag);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('x-accel-redirect')).toBeNull();
+  });
+
+  it('lets nginx answer ranges, and If-None-Match with a 304', async () => {
+    const part = await stream(nginx.url, songId, { range: 'bytes=100-355' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-355/${audio.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(audio.subarray(100, 356))).toBe(true);
+    const unchanged = await stream(nginx.url, songId, { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('still checks access first: a hidden song is a 404 through nginx', async () => {
+    const response = await stream(nginx.url, hiddenId);
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBeTruthy();
+  });
+
+  it('keeps the internal location unreachable from outside', async () => {
+    const response = await fetch(`${nginx.url}/internal-media/audio/`);
+    expect(response.status).toBe(404);
+  });
+
+  it('hands images to nginx too', async () => {
+    const response = await fetch(`${nginx.url}/api/images/${imageHash}/300.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.subarray(8, 12).toString()).toBe('WEBP');
+  });
+});
