@@ -8,6 +8,7 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
+import { isConnectionFault } from './faults.ts';
 import { InlineLimitsPlugin } from './inline-limits.ts';
 import { type Dialect, migrations } from './migrations/index.ts';
 import { preparedName } from './named-statements.ts';
@@ -149,8 +150,15 @@ async function openPostgres(
       keepAlive: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    pool.on('error', (error) => onConnectionLost(error));
+    // The pool tells of connections lost while idle; a connection lost while a request holds it
+    // fails that request's query (answered 503), and its client's own error event, which would
+    // otherwise stop the process, is told here once.
+    pool.on('error', () => {});
     pool.on('connect', (client) => {
+      client.once('error', (error) => {
+        client.on('error', () => {});
+        onConnectionLost(error);
+      });
       if (planOnce) {
         // Sent before anything else on the connection (pg runs a client's queries in order).
         // Set here rather than as a startup option, which poolers such as PgBouncer refuse; a
@@ -162,9 +170,16 @@ async function openPostgres(
       // anything else is passed on as it came.
       client.query = ((config: unknown, values?: unknown) => {
         const name = typeof config === 'string' ? preparedName(config) : undefined;
-        return name
+        const run = name
           ? query({ name, text: config as string, values: values as unknown[] })
           : (query as (config: unknown, values?: unknown) => unknown)(config, values);
+        if (!(run instanceof Promise)) return run;
+        // A query failed by a lost connection ends its client at once, so the pool discards it
+        // when the request gives it back instead of handing the dead one to the next request.
+        return run.catch((error: unknown) => {
+          if (isConnectionFault(error)) client.end().catch(() => {});
+          throw error;
+        });
       }) as typeof client.query;
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -189,9 +204,26 @@ async function openPostgres(
   };
 }
 
-/** Applies the migrations not yet applied, each in its own transaction. Returns their names. */
+/**
+ * Applies the migrations not yet applied, each in its own transaction. Returns their names.
+ * Instances starting at once on one PostgreSQL database take turns under an advisory lock (one
+ * per schema), so each migration runs once and the others find it done.
+ */
 export async function migrate(handle: DatabaseHandle): Promise<string[]> {
   const { db, dialect } = handle;
+  if (dialect === 'sqlite') return applyMigrations(db, dialect);
+  return db.connection().execute(async (connection) => {
+    const lock = sql`hashtext('chorus migrations ' || current_schema())`;
+    await sql`select pg_advisory_lock(${lock})`.execute(connection);
+    try {
+      return await applyMigrations(connection, dialect);
+    } finally {
+      await sql`select pg_advisory_unlock(${lock})`.execute(connection);
+    }
+  });
+}
+
+async function applyMigrations(db: Db, dialect: Dialect): Promise<string[]> {
   await db.schema
     .createTable('schema_migrations')
     .ifNotExists()

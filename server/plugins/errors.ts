@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_UNAVAILABLE, isConnectionFault } from '../db/faults.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -103,6 +104,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (status === 429 && error.message)
         return reply.status(429).send({ message: error.message });
       return reply.status(status).send({ message: error.message || 'Bad request' });
+    }
+    if (isConnectionFault(error)) {
+      request.log.warn({ err: error }, 'database connection lost during a request');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
