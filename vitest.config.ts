@@ -25,7 +25,10 @@ export default defineConfig({
             'server/**/*.api.test.ts',
             'tests/api/**/*.test.ts',
             // What only PostgreSQL has (connections a server can drop), in its run of the suite.
-            ...(process.env.TEST_DATABASE_URL ? ['server/**/*.postgres.test.ts'] : []),
+            // and a cluster of two instances on it, behind nginx.
+            ...(process.env.TEST_DATABASE_URL
+              ? ['server/**/*.postgres.test.ts', 'tests/cluster/**/*.test.ts']
+              : []),
           ],
           environment: 'node',
           testTimeout: 30_000,

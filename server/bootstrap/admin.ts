@@ -24,15 +24,13 @@ export async function ensureAdmin(
   const now = nowIso();
   if (options.email) {
     const email = normalizeEmail(options.email);
-    const existing = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const read = () =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    let existing = await read();
     const generated = options.password ? null : randomBytes(12).toString('base64url');
     const password = options.password ?? generated!;
     if (!existing) {
-      await db
+      const inserted = await db
         .insertInto('users')
         .values({
           email,
@@ -44,8 +42,15 @@ export async function ensureAdmin(
           created_at: now,
           updated_at: now,
         })
-        .execute();
-      return { email, generatedPassword: generated, created: true };
+        // Instances starting together race here: one creates the account, the others bring it
+        // in line below.
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        return { email, generatedPassword: generated, created: true };
+      }
+      existing = await read();
+      if (!existing) throw new Error(`The administrator ${email} could not be created`);
     }
     const updates: { role?: 'admin'; is_blocked?: 0; password_hash?: string; updated_at?: string } =
       {};
@@ -71,7 +76,7 @@ export async function ensureAdmin(
     .executeTakeFirst();
   if (anyAdmin) return null;
   const generated = randomBytes(12).toString('base64url');
-  await db
+  const inserted = await db
     .insertInto('users')
     .values({
       email: DEFAULT_ADMIN_EMAIL,
@@ -86,8 +91,13 @@ export async function ensureAdmin(
     .onConflict((oc) =>
       oc
         .column('email')
-        .doUpdateSet({ role: 'admin', password_hash: (eb) => eb.ref('excluded.password_hash') }),
+        .doUpdateSet({ role: 'admin', password_hash: (eb) => eb.ref('excluded.password_hash') })
+        // A listener who signed up as admin@chorus.local becomes the administrator with the new
+        // password; an administrator another instance created at the same moment stays as it is,
+        // with the password that instance printed.
+        .where('users.role', '!=', 'admin'),
     )
-    .execute();
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
   return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: generated, created: true };
 }

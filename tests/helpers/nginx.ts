@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/dist.mjs';
+import { freePort } from './server-process.ts';
 
 /** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
 const NGINX = '/usr/sbin/nginx';
@@ -13,18 +14,6 @@ export interface RunningNginx {
   /** nginx's error log so far, for failure messages. */
   errors(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
