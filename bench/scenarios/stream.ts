@@ -2,13 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startNginx } from '../../tests/helpers/nginx.ts';
+import { startTestBucket } from '../../tests/helpers/s3-server.ts';
 import { startChild } from '../child.ts';
 import type { Figure, Scenario } from '../scenario.ts';
 
 const CONNECTIONS = 64;
-const SECONDS = 5;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 4;
 const RANGE = 256 * 1024;
+const SONG_BYTES = 10 * 1024 * 1024;
+
+interface StreamServer {
+  port: number;
+  songId: number;
+  key: string;
+  file: string | null;
+  size: number;
+}
 
 /** Random 256 KiB ranges of one file, at 64 connections for `SECONDS`. */
 async function hammer(url: string, size: number): Promise<autocannon.Result> {
@@ -38,67 +49,139 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * Two servers of the same file, measured in turns (a shared machine's speed drifts; turns give
+ * both the same drift): each one's median rate, and the median of the rounds' ratios.
+ */
+async function inTurns(
+  names: [string, string],
+  urls: [string, string],
+  size: number,
+  budget: number,
+): Promise<Figure[]> {
+  for (const url of urls) await autocannon({ url, connections: 8, duration: 2 });
+  const results: [autocannon.Result[], autocannon.Result[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const which of order) results[which]!.push(await hammer(urls[which]!, size));
+  }
+  const failed = results.flat().filter((result) => result.non2xx > 0 || result.errors > 0);
+  if (failed.length > 0) throw new Error(`${failed.length} rounds had failed requests`);
+  const rate = (list: autocannon.Result[]) => median(list.map((r) => r.requests.average));
+  const p99 = (list: autocannon.Result[]) => median(list.map((r) => r.latency.p99));
+  const ratios = results[0].map(
+    (result, round) => result.requests.average / results[1][round]!.requests.average,
+  );
+  return [
+    ...names.map((name, which) => ({
+      name,
+      value: rate(results[which]!),
+      unit: 'req/s',
+      note: `median of ${ROUNDS} rounds; p99 ${p99(results[which]!)} ms`,
+    })),
+    {
+      name: `${names[0]} / ${names[1]}`,
+      value: median(ratios),
+      unit: '×',
+      budget: { op: '>=', value: budget },
+      note: `median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')}); load average ${os.loadavg()[0]!.toFixed(2)}`,
+    },
+  ];
+}
+
 const scenario: Scenario = {
   name: 'stream',
-  description: `one song, random ${RANGE / 1024} KiB ranges, ${CONNECTIONS} connections; Chorus against a minimal node:http + fs.createReadStream server on the same file, ${ROUNDS} rounds of ${SECONDS} s each, taking turns (a shared machine's speed drifts; turns give both servers the same drift)`,
+  description: `one ${SONG_BYTES / 1024 / 1024} MB song, random ${RANGE / 1024} KiB ranges, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s taking turns: Chorus alone against a minimal node:http + fs.createReadStream server; Chorus behind nginx with X-Accel-Redirect against nginx serving the file; and the 302 Chorus sends for a song in an S3 bucket`,
   async run(): Promise<Figure[]> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-stream-'));
-    const chorus = await startChild<{ port: number; songId: number; file: string; size: number }>(
-      'bench/servers/chorus-stream.ts',
-      [dataDir],
-    );
-    const { file, size, songId, port } = chorus.info;
-    const minimal = await startChild<{ port: number }>('bench/servers/minimal-stream.ts', [file]);
-    const urls = {
-      chorus: `http://127.0.0.1:${port}/api/songs/${songId}/stream`,
-      minimal: `http://127.0.0.1:${minimal.info.port}/`,
+    const dirs: string[] = [];
+    const dataDir = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-stream-'));
+      dirs.push(dir);
+      return dir;
     };
-    const results: Record<keyof typeof urls, autocannon.Result[]> = { chorus: [], minimal: [] };
+    const stops: (() => Promise<void>)[] = [];
+    const figures: Figure[] = [];
     try {
-      // Warm both the page cache and the JIT before measuring.
-      for (const url of Object.values(urls)) {
-        await autocannon({ url, connections: 8, duration: 2 });
+      // Chorus alone, sending the bytes itself.
+      const alone = await startChild<StreamServer>('bench/servers/chorus-stream.ts', [
+        dataDir(),
+        String(SONG_BYTES),
+      ]);
+      stops.push(alone.stop);
+      const minimal = await startChild<{ port: number }>('bench/servers/minimal-stream.ts', [
+        alone.info.file!,
+      ]);
+      stops.push(minimal.stop);
+      figures.push(
+        ...(await inTurns(
+          ['Chorus', 'minimal node:http server'],
+          [
+            `http://127.0.0.1:${alone.info.port}/api/songs/${alone.info.songId}/stream`,
+            `http://127.0.0.1:${minimal.info.port}/`,
+          ],
+          alone.info.size,
+          1.0,
+        )),
+      );
+      await Promise.all([alone.stop(), minimal.stop()]);
+      stops.length = 0;
+
+      // Behind nginx (docs/nginx.conf): Chorus checks access, nginx sends the bytes.
+      const acceleratedDir = dataDir();
+      const accelerated = await startChild<StreamServer>('bench/servers/chorus-stream.ts', [
+        acceleratedDir,
+        String(SONG_BYTES),
+        JSON.stringify({ MEDIA_ACCEL_REDIRECT: '/internal-media/', TRUST_PROXY: '127.0.0.1' }),
+      ]);
+      stops.push(accelerated.stop);
+      const nginx = await startNginx({
+        upstreams: [`127.0.0.1:${accelerated.info.port}`],
+        mediaDir: path.join(acceleratedDir, 'media'),
+        direct: true,
+      });
+      stops.push(nginx.stop);
+      figures.push(
+        ...(await inTurns(
+          ['Chorus behind nginx (X-Accel-Redirect)', 'nginx alone'],
+          [
+            `${nginx.url}/api/songs/${accelerated.info.songId}/stream`,
+            `${nginx.directUrl}/${accelerated.info.key}`,
+          ],
+          accelerated.info.size,
+          0.95,
+        )),
+      );
+      await Promise.all(stops.map((stop) => stop()));
+      stops.length = 0;
+
+      // A song in a bucket: Chorus answers with a 302 to a signed URL.
+      const bucket = await startTestBucket();
+      stops.push(bucket.stop);
+      const redirecting = await startChild<StreamServer>('bench/servers/chorus-stream.ts', [
+        dataDir(),
+        String(1024 * 1024),
+        JSON.stringify(bucket.env),
+      ]);
+      stops.push(redirecting.stop);
+      const url = `http://127.0.0.1:${redirecting.info.port}/api/songs/${redirecting.info.songId}/stream`;
+      await autocannon({ url, connections: 8, duration: 2 });
+      const redirects = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+      const found = redirects.statusCodeStats?.['302']?.count ?? 0;
+      if (found !== redirects.requests.total || redirects.errors > 0) {
+        throw new Error(`${redirects.requests.total - found} stream requests were not redirected`);
       }
-      for (let round = 0; round < ROUNDS; round++) {
-        const order =
-          round % 2 === 0 ? (['chorus', 'minimal'] as const) : (['minimal', 'chorus'] as const);
-        for (const server of order) results[server].push(await hammer(urls[server], size));
-      }
+      figures.push({
+        name: 'S3 delivery: the 302, p99',
+        value: redirects.latency.p99,
+        unit: 'ms',
+        budget: { op: '<=', value: 5 },
+        note: `${Math.round(redirects.requests.average)} req/s, p50 ${redirects.latency.p50} ms at ${CONNECTIONS} connections`,
+      });
     } finally {
-      await chorus.stop();
-      await minimal.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      for (const stop of stops.reverse()) await stop();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     }
-    const failed = [...results.chorus, ...results.minimal].filter(
-      (result) => result.non2xx > 0 || result.errors > 0,
-    );
-    if (failed.length > 0) throw new Error(`${failed.length} rounds had failed requests`);
-    const rate = (list: autocannon.Result[]) => median(list.map((r) => r.requests.average));
-    const ratios = results.chorus.map(
-      (result, round) => result.requests.average / results.minimal[round]!.requests.average,
-    );
-    const p99 = (list: autocannon.Result[]) => median(list.map((r) => r.latency.p99));
-    return [
-      {
-        name: 'Chorus',
-        value: rate(results.chorus),
-        unit: 'req/s',
-        note: `median of ${ROUNDS} rounds; p99 ${p99(results.chorus)} ms`,
-      },
-      {
-        name: 'minimal node:http server',
-        value: rate(results.minimal),
-        unit: 'req/s',
-        note: `median of ${ROUNDS} rounds; p99 ${p99(results.minimal)} ms`,
-      },
-      {
-        name: 'Chorus / minimal',
-        value: median(ratios),
-        unit: '×',
-        budget: { op: '>=', value: 0.9 },
-        note: `median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')}); load average ${os.loadavg()[0]!.toFixed(2)}`,
-      },
-    ];
+    return figures;
   },
 };
 

@@ -1,22 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { migrate, openDatabase } from '../../server/db/database.ts';
-import { LocalMediaStore } from '../../server/media/local-store.ts';
+import { createMediaStore } from '../../server/media/create-store.ts';
 import { audioKey } from '../../server/media/media-store.ts';
 
 /**
  * Chorus as it runs in production (same app, same plugins, SQLite in a temp DATA_DIR) with one
- * song whose audio is `bytes` long. Prints the port, the song id and the stored file's path.
+ * song whose audio is `bytes` long, and the settings given as JSON (a bucket, X-Accel-Redirect).
+ * Prints the port, the song id and, for a local store, the stored file's path and key.
  */
 const dataDir = process.argv[2]!;
 const bytes = Number(process.argv[3] ?? 8 * 1024 * 1024);
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }), webDir: null };
+const settings = JSON.parse(process.argv[4] ?? '{}') as Record<string, string>;
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...settings }),
+  webDir: null,
+};
 const database = await openDatabase({ url: null, dataDir });
 await migrate(database);
-const media = new LocalMediaStore(path.join(dataDir, 'media'));
+const media = await createMediaStore(config);
 
 const audio = randomBytes(bytes);
 audio[0] = 0xff;
@@ -71,8 +74,9 @@ process.stdout.write(
   `${JSON.stringify({
     port: typeof address === 'object' && address ? address.port : 0,
     songId: song.id,
+    key,
     file: media.localPath(key),
-    size: fs.statSync(media.localPath(key)).size,
+    size: audio.length,
   })}\n`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -11,6 +11,8 @@ const NGINX = '/usr/sbin/nginx';
 
 export interface RunningNginx {
   url: string;
+  /** With `direct`: nginx serving the media folder itself, the yardstick of the benchmarks. */
+  directUrl: string | null;
   /** nginx's error log so far, for failure messages. */
   errors(): string;
   stop(): Promise<void>;
@@ -43,9 +45,18 @@ export function documentedSite(options: {
 export async function startNginx(options: {
   upstreams: string[];
   mediaDir: string;
+  direct?: boolean;
 }): Promise<RunningNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-nginx-'));
   const port = await freePort();
+  const directPort = options.direct ? await freePort() : null;
+  const direct =
+    directPort === null
+      ? ''
+      : `server {
+    listen 127.0.0.1:${directPort};
+    location / { root ${options.mediaDir}; sendfile on; tcp_nopush on; }
+  }`;
   const temp = (name: string) => path.join(dir, name);
   const running = process.getuid?.() === 0;
   const conf = `
@@ -64,7 +75,8 @@ http {
   fastcgi_temp_path ${temp('fastcgi')};
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
-${documentedSite({ ...options, port })}
+${documentedSite({ upstreams: options.upstreams, mediaDir: options.mediaDir, port })}
+  ${direct}
 }
 `;
   fs.writeFileSync(temp('nginx.conf'), conf);
@@ -94,6 +106,7 @@ ${documentedSite({ ...options, port })}
   }
   return {
     url,
+    directUrl: directPort === null ? null : `http://127.0.0.1:${directPort}`,
     errors,
     async stop() {
       if (child.exitCode === null) {
