@@ -16,8 +16,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
-import { loadLikeButton, loadPlaylistPopup } from './player-parts.ts';
 import { useCurrentSong, usePlayer } from './player-store.ts';
+import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
 
 function IconButton({
   label,
@@ -49,7 +49,7 @@ function IconButton({
   );
 }
 
-// The song actions load beside the bar (see player-parts.ts).
+// The song actions load beside the bar (see song-action-parts.ts).
 const AddToPlaylistPopup = lazy(() =>
   loadPlaylistPopup().then((m) => ({ default: m.AddToPlaylistPopup })),
 );

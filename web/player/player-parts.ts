@@ -3,9 +3,9 @@
  * bar (only once there is a song), the song actions, the queue panel and the `?` overlay. They
  * load when the browser is idle after the first page, or when first shown if that comes sooner.
  */
+import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
+
 export const loadPlayerBar = () => import('./player-bar.tsx');
-export const loadLikeButton = () => import('./like-button.tsx');
-export const loadPlaylistPopup = () => import('./add-to-playlist-popup.tsx');
 export const loadQueuePanel = () => import('./queue-panel.tsx');
 export const loadShortcutsHelp = () => import('./shortcuts-help.tsx');
 
