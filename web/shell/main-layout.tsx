@@ -10,7 +10,7 @@ import { TopBar } from './top-bar.tsx';
 // listener app's first JavaScript small; a same-sized placeholder avoids a layout jump. On small
 // screens it is a drawer, opened from the tab bar.
 const LibrarySidebar = lazy(() =>
-  import('./library-sidebar.tsx').then((m) => ({ default: m.LibrarySidebar })),
+  import('./library/library-sidebar.tsx').then((m) => ({ default: m.LibrarySidebar })),
 );
 
 /** Sidebar, top bar and page; the player below survives every navigation inside it. */

@@ -1,0 +1,196 @@
+import { Heart, Search } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PlaylistSummary } from '../../../contract/playlists.ts';
+import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/library-queries.ts';
+import { CoverImage } from '../../ui/cover-image.tsx';
+import { useLibraryUi } from '../library-ui.ts';
+import { DeletePlaylistDialog } from './delete-playlist-dialog.tsx';
+import { EditPlaylistDialog } from './edit-playlist-dialog.tsx';
+import { PlaylistMenu } from './playlist-menu.tsx';
+
+/** The Artists tab shows the first 4 followed artists. */
+const ARTISTS_SHOWN = 4;
+function playlistCover(playlist: PlaylistSummary): string | null {
+  return playlist.coverImage ?? playlist.covers[0] ?? null;
+}
+
+/** A listener's library: Liked Songs, playlists and followed artists, with a filter and sort. */
+export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
+  const playlists = useMyPlaylists();
+  const artists = useLibraryArtists();
+  const liked = useLikedIds();
+  const [tab, setTab] = useState('playlists');
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<PlaylistSummary | null>(null);
+  const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
+  const close = () => useLibraryUi.getState().setDrawerOpen(false);
+
+  const needle = query.trim().toLowerCase();
+  const matches = (name: string) => name.toLowerCase().includes(needle);
+  const shownPlaylists = (playlists.data ?? []).filter((playlist) => matches(playlist.name));
+  const showLiked = matches('Liked Songs');
+  const shownArtists = (artists.data ?? [])
+    .slice(0, ARTISTS_SHOWN)
+    .filter((artist) => matches(artist.name));
+  const likedCount = liked.data?.size ?? 0;
+
+  const dialogs = (
+    <>
+      <EditPlaylistDialog playlist={editing} onClose={() => setEditing(null)} />
+      <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+
+  if (collapsed) {
+    return (
+      <nav aria-label="Your playlists" className="flex flex-col items-center gap-2">
+        <Link to="/likedSongs" aria-label="Liked Songs" title="Liked Songs" onClick={close}>
+          <span className="grid size-12 place-items-center rounded bg-gradient-to-br from-indigo-700 to-sky-300">
+            <Heart className="size-5 fill-white" />
+          </span>
+        </Link>
+        {(playlists.data ?? []).map((playlist) => (
+          <Link
+            key={playlist._id}
+            to={`/viewPlaylist/${playlist._id}`}
+            aria-label={playlist.name}
+            title={playlist.name}
+          >
+            <CoverImage
+              src={playlistCover(playlist)}
+              alt=""
+              sizes="48px"
+              className="size-12 rounded object-cover"
+            />
+          </Link>
+        ))}
+        {dialogs}
+      </nav>
+    );
+  }
+
+  const noResults = (
+    <p className="px-2 py-4 text-sm text-muted">No results found for "{query.trim()}"</p>
+  );
+
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col gap-3">
+      <Tabs.List aria-label="Library filters" className="flex gap-2">
+        {[
+          ['playlists', 'Playlists'],
+          ['artists', 'Artists'],
+        ].map(([value, label]) => (
+          <Tabs.Trigger
+            key={value}
+            value={value!}
+            className="rounded-full bg-highlight px-3 py-1 text-sm data-[state=active]:bg-white data-[state=active]:text-black"
+          >
+            {label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <label className="flex items-center gap-2 rounded bg-highlight px-2 py-1.5 text-sm text-muted focus-within:ring-1 focus-within:ring-white">
+        <Search className="size-4 shrink-0" />
+        <input
+          type="search"
+          aria-label="Search in Your Library"
+          placeholder="Search in Your Library"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="min-w-0 flex-1 bg-transparent text-white outline-none placeholder:text-muted"
+        />
+      </label>
+      <Tabs.Content value="playlists" className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
+        <ul aria-label="Playlists" className="flex flex-col">
+          {showLiked && (
+            <li className="group flex items-center gap-3 rounded p-2 hover:bg-highlight">
+              <Link
+                to="/likedSongs"
+                onClick={close}
+                className="flex min-w-0 flex-1 items-center gap-3"
+              >
+                <span className="grid size-12 shrink-0 place-items-center rounded bg-gradient-to-br from-indigo-700 to-sky-300">
+                  <Heart className="size-5 fill-white" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block truncate">Liked Songs</span>
+                  <span className="block truncate text-sm text-muted">
+                    Playlist · {likedCount} {likedCount === 1 ? 'song' : 'songs'}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          )}
+          {shownPlaylists.map((playlist) => (
+            <li
+              key={playlist._id}
+              data-testid="library-playlist"
+              className="group flex items-center gap-3 rounded p-2 hover:bg-highlight"
+            >
+              <Link
+                to={`/viewPlaylist/${playlist._id}`}
+                onClick={close}
+                className="flex min-w-0 flex-1 items-center gap-3"
+              >
+                <CoverImage
+                  src={playlistCover(playlist)}
+                  alt=""
+                  sizes="48px"
+                  className="size-12 shrink-0 rounded object-cover"
+                />
+                <span className="min-w-0">
+                  <span className="block truncate">{playlist.name}</span>
+                  <span className="block truncate text-sm text-muted">
+                    Playlist · {playlist.creator.name}
+                  </span>
+                </span>
+              </Link>
+              <PlaylistMenu
+                playlist={playlist}
+                onEdit={() => setEditing(playlist)}
+                onDelete={() => setDeleting(playlist)}
+              />
+            </li>
+          ))}
+        </ul>
+        {playlists.isPending && <p className="px-2 py-4 text-sm text-muted">Loading playlists…</p>}
+        {playlists.error && (
+          <p className="px-2 py-4 text-sm text-red-400">Failed to fetch playlists</p>
+        )}
+        {needle && !showLiked && shownPlaylists.length === 0 && playlists.data && noResults}
+      </Tabs.Content>
+      <Tabs.Content value="artists" className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
+        <ul aria-label="Artists" className="flex flex-col">
+          {shownArtists.map((artist) => (
+            <li key={artist._id}>
+              <Link
+                to={`/viewArtistSongs/${artist._id}`}
+                onClick={close}
+                className="flex items-center gap-3 rounded p-2 hover:bg-highlight"
+              >
+                <CoverImage
+                  src={artist.image}
+                  alt=""
+                  sizes="48px"
+                  fallback="/default-profile.svg"
+                  className="size-12 shrink-0 rounded-full object-cover"
+                />
+                <span className="min-w-0">
+                  <span className="block truncate">{artist.name}</span>
+                  <span className="block text-sm text-muted">Artist</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {artists.data && artists.data.length === 0 && !needle && (
+          <p className="px-2 py-4 text-sm text-muted">Artists you follow will show up here.</p>
+        )}
+        {needle && artists.data && shownArtists.length === 0 && noResults}
+      </Tabs.Content>
+      {dialogs}
+    </Tabs.Root>
+  );
+}
