@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 
 /*
- * The account calls (SPEC §7, API-COMPAT.md). Request fields are optional strings on purpose: the
+ * The account calls (their wire shapes: API-COMPAT.md). Request fields are optional strings on purpose: the
  * shared rules in contract/rules/ produce the same messages the client shows ('Email is required'…),
  * rather than a schema validator's wording.
  */

@@ -3,7 +3,7 @@ import { Album, Artist, OriginalClientSong, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
 import { SEARCH_QUERY_MAX } from './rules/search.ts';
 
-/** Home (SPEC §2.4): the rows, each ordered by real listening and newest first without any. */
+/** Home: the rows, each ordered by real listening and newest first without any. */
 export const HomeFeed = Type.Object({
   popularArtists: Type.Array(Artist),
   popularAlbums: Type.Array(Album),

@@ -6,7 +6,7 @@ import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from './rules/playlists.t
 
 // Kept in rules/ so the web app can use them without loading TypeBox.
 export { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX };
-/** The playlist cover mosaic shows up to this many song covers (SPEC §9). */
+/** The playlist cover mosaic shows up to this many song covers. */
 export const MOSAIC_COVERS = 4;
 
 /** Ids arrive as numbers from Chorus and as text from clients written for string ids. */

@@ -1,5 +1,5 @@
 /**
- * Every path the web app answers (SPEC §2.1 plus Chorus's own pages). The server uses the list to
+ * Every path the web app answers: the product's pages and Chorus's own. The server uses the list to
  * answer known pages with 200 and anything else with the app's 404 page and a 404 status.
  */
 export const CLIENT_ROUTES = [

@@ -1,4 +1,4 @@
-/** Text, an at sign, text, a dot, text, with no spaces (SPEC §5). */
+/** Text, an at sign, text, a dot, text, with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(value: string): boolean {
@@ -19,7 +19,7 @@ export function validateEmail(value: string | undefined | null): string | null {
 
 /**
  * Shows the first and last characters of the local part and of the domain name with stars
- * between, e.g. `j******e@g***l.com` (SPEC §2.2).
+ * between, e.g. `j******e@g***l.com`.
  */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

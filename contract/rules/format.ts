@@ -1,4 +1,4 @@
-/** Seconds as m:ss (SPEC §9); minutes are not padded, seconds always two digits. */
+/** Seconds as m:ss; minutes are not padded, seconds always two digits. */
 export function formatDuration(totalSeconds: number): string {
   const safe = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
   const minutes = Math.floor(safe / 60);
@@ -6,7 +6,7 @@ export function formatDuration(totalSeconds: number): string {
   return `${minutes}:${seconds.toString().padStart(2, '0')}`;
 }
 
-/** Minutes, a colon, then two digits with the first 0-5 (SPEC §5, e.g. 3:45). */
+/** Minutes, a colon, then two digits with the first 0-5 (e.g. 3:45). */
 export const DURATION_PATTERN = /^(\d{1,3}):([0-5]\d)$/;
 
 export function parseDuration(text: string): number | null {
@@ -27,7 +27,7 @@ export function formatTotalDuration(totalSeconds: number): string {
 }
 
 /**
- * Numbers with thousands separators (SPEC §9), as en-US writes them (1,234,567; up to three
+ * Numbers with thousands separators, as en-US writes them (1,234,567; up to three
  * decimals). Plain code, not Intl.NumberFormat: creating one costs a page load 10–20 ms of ICU
  * set-up before the first row can show.
  */

@@ -2,7 +2,7 @@ import { characters } from './text.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
 
-/** The special characters SPEC §5 accepts in place of a digit. */
+/** The special characters a password may have in place of a digit. */
 const SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
 export interface PasswordChecks {
@@ -24,7 +24,7 @@ export function isStrongPassword(password: string): boolean {
   return checks.letter && checks.digitOrSpecial && checks.length;
 }
 
-/** The messages shown when Next is pressed on /createPass, in the order SPEC §5 gives them. */
+/** The messages shown when Next is pressed on /createPass, in the order they are checked. */
 export function validatePasswordPair(
   password: string | undefined | null,
   confirmation: string | undefined | null,

@@ -1,4 +1,4 @@
-/** App-wide toasts: top right, 3 s (SPEC §2.1); the sign-up area passes its own 5 s. */
+/** App-wide toasts: top right, 3 s; the sign-up area passes its own 5 s. */
 export const TOAST_MS = 3000;
 export const SIGNUP_TOAST_MS = 5000;
 

@@ -34,7 +34,7 @@ function PlaylistChoices({ songId }: { songId: number }) {
   const setHolding = (update: (list: PlaylistSummary[]) => PlaylistSummary[]) =>
     client.setQueryData<PlaylistSummary[]>(holdingKey, (list) => update(list ?? []));
 
-  // The check mark flips at once and goes back if the server refuses (SPEC §4).
+  // The check mark flips at once and goes back if the server refuses.
   const toggle = async (playlist: PlaylistSummary, has: boolean) => {
     if (pending.has(playlist._id)) return;
     setPending((set) => new Set(set).add(playlist._id));
@@ -173,7 +173,7 @@ function PlaylistChoices({ songId }: { songId: number }) {
   );
 }
 
-/** The player's 'Add to playlist' popup (SPEC §2.7). */
+/** The player's 'Add to playlist' popup. */
 export function AddToPlaylistPopup({ songId }: { songId: number }) {
   const { isAuth } = useSession();
   const [open, setOpen] = useState(false);

@@ -63,7 +63,7 @@ function releaseFocus(event: React.PointerEvent<HTMLInputElement>): void {
   event.currentTarget.blur();
 }
 
-/** The seek bar with elapsed and total time in m:ss (SPEC §2.7). */
+/** The seek bar with elapsed and total time in m:ss. */
 export function SeekBar() {
   const position = usePlayer((state) => state.position);
   const duration = usePlayer((state) => state.duration);
@@ -158,7 +158,7 @@ export function VolumeControl() {
   );
 }
 
-/** The bottom player once there is a song (SPEC §2.7); `PlayerDock` shows it. */
+/** The bottom player once there is a song; `PlayerDock` shows it. */
 export function PlayerBar() {
   const song = useCurrentSong();
   if (!song) return null;

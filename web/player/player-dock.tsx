@@ -32,7 +32,7 @@ export function preloadPlayer(capMs = 500): Promise<unknown> {
 }
 
 /**
- * The bottom of every listener page (SPEC §2.7): a hint until a song is chosen, then the player
+ * The bottom of every listener page: a hint until a song is chosen, then the player
  * bar (and the mini player below 768 px). Playback itself never waits for this code: the audio
  * engine is in the first chunk.
  */

@@ -33,7 +33,7 @@ const ids = (list: PlayerSong[]) => list.map((s) => s._id);
 /** Always picks the first remaining slot: a reversing, predictable "shuffle". */
 const pinned = () => 0;
 
-describe('queue rules (SPEC §4)', () => {
+describe('queue rules', () => {
   it('starts the list at the chosen song', () => {
     const state = startQueue(emptyQueue, songs, 2);
     expect(currentSong(state)?._id).toBe(3);
@@ -104,7 +104,7 @@ describe('queue rules (SPEC §4)', () => {
   });
 });
 
-describe('volume rules (SPEC §4)', () => {
+describe('volume rules', () => {
   it('starts at 0.7, not muted', () => {
     expect(initialVolume.volume).toBe(0.7);
     expect(DEFAULT_VOLUME).toBe(0.7);

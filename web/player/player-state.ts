@@ -20,7 +20,7 @@ export interface QueueState {
 
 export interface VolumeState {
   volume: number;
-  /** Volume 0 counts as muted (SPEC §4); unmuting returns to the volume before. */
+  /** Volume 0 counts as muted; unmuting returns to the volume before. */
   muted: boolean;
   volumeBeforeMute: number;
 }

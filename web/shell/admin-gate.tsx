@@ -3,7 +3,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { logout, useSession } from '../lib/session.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
-/** Admin routes exist only for a stored admin (SPEC §2.1); the server checks every call anyway. */
+/** Admin routes exist only for a stored admin; the server checks every call anyway. */
 export function AdminGate() {
   const { isAdmin } = useSession();
   const navigate = useNavigate();

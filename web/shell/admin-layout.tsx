@@ -16,7 +16,7 @@ const SECTIONS = [
   },
 ] as const;
 
-/** The admin area's frame (SPEC §2.14): no top bar, a sidebar with sections and logout. */
+/** The admin area's frame: no top bar, a sidebar with sections and logout. */
 export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
   return (
     <div className="flex h-full bg-[#0b0b0b] text-white">

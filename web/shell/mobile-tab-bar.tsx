@@ -12,7 +12,7 @@ const TABS = [
 const tabClass = (active: boolean) =>
   `flex flex-col items-center gap-1 ${active ? 'text-white' : 'text-muted'}`;
 
-/** The bottom tab bar on small screens (SPEC §2.13). */
+/** The bottom tab bar on small screens. */
 export function MobileTabBar() {
   const { isAuth } = useSession();
   const drawerOpen = useLibraryUi((state) => state.drawerOpen);

@@ -7,7 +7,7 @@ import { clipSearchQuery, SEARCH_QUERY_MAX } from '../../contract/rules/search.t
 const DEBOUNCE_MS = 250;
 
 /**
- * The search box ('What do you want to play?', SPEC §2.13): typing opens /search?q= and keeps the
+ * The search box ('What do you want to play?'): typing opens /search?q= and keeps the
  * results in step; the clear button empties it. Also used on the search page on small screens.
  */
 export function SearchBox({

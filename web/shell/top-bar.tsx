@@ -14,7 +14,7 @@ function installApp() {
   );
 }
 
-/** SPEC §2.13: the top bar of everyone but administrators. */
+/** The top bar of everyone but administrators. */
 export function TopBar() {
   const { isAuth, user } = useSession();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 
-/** A password field with a show/hide toggle (SPEC §2.2, §2.3). */
+/** A password field with a show/hide toggle. */
 export function PasswordInput({
   id,
   label,

@@ -7,7 +7,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
-/** SPEC §9: the profile shows 5 top artists and 5 top tracks. */
+/** The profile shows 5 top artists and 5 top tracks. */
 export const PROFILE_TOP = 5;
 /** "This month": the listener's plays of the last 30 days. */
 export const TOP_WINDOW_DAYS = 30;

@@ -23,7 +23,7 @@ import {
 
 const LIMIT = 20;
 
-/** Artists (SPEC §2.14): four stat cards, search, status filter, table, add, enable/disable, edit. */
+/** Artists: four stat cards, search, status filter, table, add, enable/disable, edit. */
 export function ArtistsPage() {
   const [params, setParams] = useSearchParams();
   const adding = params.get('add') === '1';

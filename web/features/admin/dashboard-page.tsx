@@ -12,7 +12,7 @@ function playsNote(change: number | null | undefined, last30: number | undefined
   return `${sign}${change}% this month`;
 }
 
-/** Dashboard (SPEC §2.14), with real figures where the spec shows placeholders. */
+/** Dashboard, with real figures where the spec shows placeholders. */
 export function DashboardPage() {
   const stats = useDashboardStats();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { inputClass, primaryButton, Spinner, secondaryButton } from './component
 
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 
-/** Edit artist (SPEC §2.14 and §5): image rules and messages, name required, save and cancel. */
+/** Edit artist: image rules and messages, name required, save and cancel. */
 export function EditArtistPage() {
   const { id } = useParams();
   const artistId = Number(id);

@@ -30,7 +30,7 @@ const FILTERS: { value: SongFilter; label: string }[] = [
   { value: 'deleted', label: 'Deleted' },
 ];
 
-/** Songs (SPEC §2.14): search, 'Add New Song', 'All Songs' with status, edit, delete and restore. */
+/** Songs: search, 'Add New Song', 'All Songs' with status, edit, delete and restore. */
 export function SongsPage() {
   const [params, setParams] = useSearchParams();
   const adding = params.get('add') === '1';

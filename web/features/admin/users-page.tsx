@@ -26,7 +26,7 @@ function actionError(error: unknown): string {
     : 'Failed to perform action';
 }
 
-/** Users (SPEC §2.14): stat cards, a server-side search and status filter, block and plan. */
+/** Users: stat cards, a server-side search and status filter, block and plan. */
 export function UsersPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | 'active' | 'blocked'>('all');

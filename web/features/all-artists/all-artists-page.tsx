@@ -7,7 +7,7 @@ import { ArtistCard } from '../../ui/catalog-cards.tsx';
 
 const PAGE = 30;
 
-/** All Artists (SPEC §2.9): a grid that loads more as it scrolls. */
+/** All Artists: a grid that loads more as it scrolls. */
 export function AllArtistsPage() {
   const query = useInfiniteQuery({
     queryKey: ['catalog', 'all-artists'],

@@ -20,7 +20,7 @@ async function copyLink(): Promise<void> {
   }
 }
 
-/** The artist page (SPEC §2.8). */
+/** The artist page. */
 export function ArtistPage() {
   const id = Number(useParams().id);
   const query = useArtistDetail(id);

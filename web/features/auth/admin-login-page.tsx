@@ -6,7 +6,7 @@ import { useAdminLogin } from './api/admin-login.ts';
 import { AuthFrame } from './components/auth-frame.tsx';
 import { PasswordForm, type PasswordFormValues } from './components/password-form.tsx';
 
-/** /adminLogin (SPEC §2.2, §8): the password form, for administrators only. */
+/** /adminLogin: the password form, for administrators only. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useAdminLogin();

@@ -7,7 +7,7 @@ import { TextInput } from '../../ui/password-input.tsx';
 import { useSendOtp } from './api/send-otp.ts';
 import { AuthFrame, PrimaryButton } from './components/auth-frame.tsx';
 
-/** /login, SPEC §2.2 reading A: continue with a one-time code, or with a password. */
+/** /login: continue with a one-time code, or with a password. */
 export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -12,7 +12,7 @@ import { CodeBoxes } from './components/code-boxes.tsx';
 
 const empty = () => Array<string>(OTP_LENGTH).fill('');
 
-/** /otpSection (SPEC §2.2): the code sent by e-mail, with a real 'Resend code'. */
+/** /otpSection: the code sent by e-mail, with a real 'Resend code'. */
 export function OtpPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { useLoginWithPass } from './api/login-with-pass.ts';
 import { AuthFrame, landingFor } from './components/auth-frame.tsx';
 import { PasswordForm, type PasswordFormValues } from './components/password-form.tsx';
 
-/** /loginWithPass (SPEC §2.2 reading B, §5, §8). */
+/** /loginWithPass: the e-mail and password login; an administrator lands in the admin area. */
 export function PasswordLoginPage() {
   const navigate = useNavigate();
   const login = useLoginWithPass();

@@ -11,11 +11,11 @@ import { QueuePanel } from '../../player/queue-panel.tsx';
 import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 
-/** The full-screen player (SPEC §2.11). */
+/** The full-screen player. */
 export function SongFullScreenPage() {
   const song = useCurrentSong();
   const navigate = useNavigate();
-  // Back goes one step back (SPEC §2.11); opened as a tab's first page, there is no step inside
+  // Back goes one step back; opened as a tab's first page, there is no step inside
   // Chorus to go back to, and leaving the app would surprise, so it goes home.
   const firstPage = useLocation().key === 'default';
   return (

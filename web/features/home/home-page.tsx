@@ -28,7 +28,7 @@ function TrendingSong({ songs, index }: { songs: Song[]; index: number }) {
   );
 }
 
-/** Home (SPEC §2.4): rows ordered by real listening; a play button starts at once. */
+/** Home: rows ordered by real listening; a play button starts at once. */
 export function HomePage() {
   const feed = useHomeFeed();
   const artists = (feed.data?.popularArtists ?? []).filter((artist) => artist.name).slice(0, 10);

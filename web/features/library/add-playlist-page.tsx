@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useCreatePlaylist } from '../../lib/library-queries.ts';
 import { PlaylistDetailsDialog } from './playlist-details-dialog.tsx';
 
-/** /addPlaylist (SPEC §2.6): close goes back one step, save goes home. */
+/** /addPlaylist: close goes back one step, save goes home. */
 export function AddPlaylistPage() {
   const navigate = useNavigate();
   const create = useCreatePlaylist();

@@ -13,7 +13,7 @@ export interface PlaylistDetails {
 
 interface Props {
   open: boolean;
-  /** Creating shows name and description only (SPEC §2.6); editing adds visibility and cover. */
+  /** Creating shows name and description only; editing adds visibility and cover. */
   mode: 'create' | 'edit';
   initial?: { name: string; description: string; isPublic: boolean; coverImage: string | null };
   saving: boolean;

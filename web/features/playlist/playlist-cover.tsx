@@ -2,7 +2,7 @@ import { Music } from 'lucide-react';
 import { CoverImage } from '../../ui/cover-image.tsx';
 
 /**
- * The playlist's cover (SPEC §2.10): its own image; else a mosaic of its first song covers (4
+ * The playlist's cover: its own image; else a mosaic of its first song covers (4
  * distinct ones make a grid, fewer show the first); else a placeholder.
  */
 export function PlaylistCover({

@@ -29,7 +29,7 @@ export function prefetch(params: { id?: string }): Promise<void> {
   return prefetchPlaylistHead(queryClient, Number(params.id));
 }
 
-/** /viewPlaylist/{id} (SPEC §2.10). */
+/** /viewPlaylist/{id}. */
 export function PlaylistPage() {
   const params = useParams();
   const id = Number(params.id);

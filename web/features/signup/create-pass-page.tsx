@@ -21,7 +21,7 @@ function Rule({ ok, children }: { ok: boolean; children: string }) {
   );
 }
 
-/** /createPass (SPEC §2.3, step 1 of 3). */
+/** /createPass (step 1 of 3). */
 export function CreatePassPage() {
   const navigate = useNavigate();
   const form = useSignup((state) => state.form);

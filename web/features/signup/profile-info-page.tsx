@@ -10,7 +10,7 @@ import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
 import { BotCheckNotice, NextButton, SignupStep } from './components/signup-frame.tsx';
 import { useSignup } from './signup-store.ts';
 
-/** /profileinfo (SPEC §2.3, step 2 of 3). */
+/** /profileinfo (step 2 of 3). */
 export function ProfileInfoPage() {
   const navigate = useNavigate();
   const form = useSignup((state) => state.form);

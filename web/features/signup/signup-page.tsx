@@ -8,7 +8,7 @@ import { useSignup } from './signup-store.ts';
 
 const EXAMPLE = 'name@domain.com';
 
-/** /signup (SPEC §2.3): the e-mail, then the three steps. */
+/** /signup: the e-mail, then the three steps. */
 export function SignupPage() {
   const navigate = useNavigate();
   const email = useSignup((state) => state.form.email);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** SPEC §3: the sign-up form data kept across the steps. */
+/** The sign-up form data kept across the steps. */
 export interface SignupForm {
   name: string;
   email: string;

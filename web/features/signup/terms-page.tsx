@@ -11,7 +11,7 @@ import { useSignup } from './signup-store.ts';
 
 type CheckState = 'working' | 'done' | 'failed';
 
-/** /terms&conditions (SPEC §2.3, step 3 of 3): agree, pass the bot check, sign up. */
+/** /terms&conditions (step 3 of 3): agree, pass the bot check, sign up. */
 export function TermsPage() {
   const navigate = useNavigate();
   const form = useSignup((state) => state.form);

@@ -6,7 +6,7 @@ import { adminKeys } from '../api/keys.ts';
 import { addArtist } from '../api/update-artist.ts';
 import { inputClass, Modal, primaryButton, Spinner, secondaryButton } from './admin-ui.tsx';
 
-/** 'Add New Artist' (SPEC §5): name, description and image required; create stays disabled until set. */
+/** 'Add New Artist': name, description and image required; create stays disabled until set. */
 export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');

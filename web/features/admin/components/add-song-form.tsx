@@ -35,7 +35,7 @@ function titleFromFile(name: string): string {
     .trim();
 }
 
-/** 'Add New Song' (SPEC §5): every field, the genre list, MM:SS, and upload progress. */
+/** 'Add New Song': every field, the genre list, MM:SS, and upload progress. */
 export function AddSongForm({ onClose }: { onClose: () => void }) {
   const artists = useArtistChoices();
   const queryClient = useQueryClient();

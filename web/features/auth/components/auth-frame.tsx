@@ -36,7 +36,7 @@ export function PrimaryButton({
   );
 }
 
-/** Where a fresh login lands: administrators get only the admin area (SPEC §2.1). */
+/** Where a fresh login lands: administrators get only the admin area. */
 export function landingFor(isAdmin: boolean): string {
   return isAdmin ? '/admin_dashboard' : '/';
 }

@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
 /**
- * Six single-digit boxes (SPEC §2.2): digits only, focus moves forward on entry and back on
+ * Six single-digit boxes: digits only, focus moves forward on entry and back on
  * Backspace in an empty box; pasting six digits fills them all.
  */
 export function CodeBoxes({

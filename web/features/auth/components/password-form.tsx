@@ -8,7 +8,7 @@ export interface PasswordFormValues {
   remember: boolean;
 }
 
-/** The e-mail and password form shared by the user and admin logins (SPEC §2.2). */
+/** The e-mail and password form shared by the user and admin logins. */
 export function PasswordForm({
   idPrefix,
   pending,

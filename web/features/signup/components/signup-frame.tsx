@@ -2,7 +2,7 @@ import { ChevronLeft, Music2, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-/** The bot-check notice of SPEC §2.3, true to what runs: a self-hosted proof of work. */
+/** The sign-up's bot-check notice, true to what runs: a self-hosted proof of work. */
 export function BotCheckNotice({ status }: { status?: ReactNode }) {
   return (
     <p className="mt-8 flex items-start gap-2 text-xs text-muted" data-testid="bot-check-notice">
