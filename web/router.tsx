@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
   createPath,
   matchRoutes,
   Navigate,
@@ -21,6 +20,7 @@ import {
   type To,
   useRoutes,
 } from 'react-router';
+import { BrowserHistory } from './lib/browser-history.ts';
 import { useSession } from './lib/session.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
@@ -131,7 +131,7 @@ const EditArtistPage = page(
   'EditArtistPage',
 );
 
-/** Administrators get only the admin area and no top bar (SPEC §2.1). */
+/** Administrators get only the admin area and no top bar. */
 function ListenerArea() {
   const { isAdmin } = useSession();
   if (isAdmin) return <Navigate to="/admin_dashboard" replace />;
@@ -211,11 +211,10 @@ function AppRoutes() {
  * screen, as React Router's data router did: the address never names a page that is not shown
  * yet (and a form being left cannot be typed into under the next page's address).
  */
-type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 let history: BrowserHistory | null = null;
 /** Made on first use: the server renders pages too (web/ssr), where there is no window. */
 function browserHistory(): BrowserHistory {
-  history ??= createBrowserHistory({ v5Compat: true });
+  history ??= new BrowserHistory();
   return history;
 }
 let latestNavigation = 0;
