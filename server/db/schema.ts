@@ -42,6 +42,15 @@ export interface OneTimeCodesTable {
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
+  /** A keyed hash of the address that asked for the code ('' for codes older than migration 013). */
+  requested_by: Generated<string>;
+}
+
+/** Fixed-window rate-limit counters, shared by every instance (server/plugins/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
 }
 
 export interface AppSecretsTable {
@@ -178,6 +187,7 @@ export interface Database {
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   app_secrets: AppSecretsTable;
+  rate_limits: RateLimitsTable;
   bot_check_solutions: BotCheckSolutionsTable;
   artists: ArtistsTable;
   albums: AlbumsTable;
