@@ -8,6 +8,7 @@ import {
   solveBotCheck,
 } from '../../../tests/helpers/auth.ts';
 import { createUser } from '../../../tests/helpers/factories.ts';
+import { sha256 } from '../../lib/tokens.ts';
 
 const SUSPENDED = 'Your account is temporarily suspended';
 const THIRTY_DAYS = 30 * 86_400;
@@ -302,6 +303,10 @@ describe('accounts API', () => {
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code);
       expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      // Keyed with the server's secret, kept outside the database: a copied database alone
+      // cannot be searched for the code (a plain SHA-256 of a million candidates takes a second).
+      expect(rows[0]!.code_hash).not.toBe(sha256(`login:${user.email}:${code}`));
+      expect(rows[0]!.code_hash).toBe(t.deps.secret.hash('code', `login:${user.email}:${code}`));
     });
 
     it('makes codes of six digits that differ from one request to the next', async () => {
