@@ -139,7 +139,10 @@ export interface PlaysTable {
   id: Generated<number>;
   song_id: number;
   user_id: number | null;
-  /** Who listened, for distinct-listener counts: `u:<id>` for accounts, `a:<hash>` for visitors. */
+  /**
+   * Who listened, for distinct-listener counts: `u:<id>` for accounts, `a:<hash>` for visitors
+   * with the visitor cookie, `i:<keyed hash>` for the address of a client without it.
+   */
   listener_key: string;
   played_at: string;
 }
