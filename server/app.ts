@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
 import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
+import { loadServerSecret } from './lib/server-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { MediaSender } from './media/send.ts';
@@ -16,6 +17,7 @@ import { answerRouterError, errorsPlugin } from './plugins/errors.ts';
 import { noNulPlugin } from './plugins/no-nul.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
+import { RateLimitRepository } from './plugins/rate-limit.repository.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from './plugins/validation.ts';
@@ -69,7 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const limiter = new RateLimiter();
+  const secret = await loadServerSecret(config.secret, config.dataDir, database);
+  const limiter = new RateLimiter(new RateLimitRepository(database.db), secret);
   const sessions = new SessionsService(new SessionsRepository(database.db));
   const mailer =
     options.mailer ??
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     mailer,
     sessions,
     limiter,
+    secret,
     caches: options.caches ?? cacheBudgets(config.cacheMb, database.dialect),
   };
 
@@ -119,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   });
   await app.register(rateLimitPlugin, { limiter });
   await app.register(openapiPlugin);
-  await app.register(policiesPlugin, { sessions });
+  await app.register(policiesPlugin, { sessions, secret, secureCookies: config.secureCookies });
 
   for (const register of [...modules, ...(options.extraModules ?? [])]) await register(app, deps);
 

@@ -34,10 +34,15 @@ export interface Config {
   /** What the in-process caches may hold in all, in MiB (server/lib/cache-budget.ts). */
   cacheMb: number;
   /**
-   * Which proxies to believe about the client's address (X-Forwarded-For): false, true, a hop
+   * Which proxies to believe about the client's address (X-Forwarded-For): none (false), a hop
    * count, or a list of addresses/CIDRs. Per-IP rate limits depend on it behind a reverse proxy.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
+  /**
+   * The key of every keyed hash (one-time codes, CSRF tokens, visitor cookies), from SECRET; absent
+   * means a generated one (server/lib/server-secret.ts says where it is kept).
+   */
+  secret: string | null;
   /** Where the built web app lives; absent in API-only test builds. */
   webDir: string | null;
 }
@@ -137,19 +142,29 @@ function s3Settings(env: Env): S3Settings {
   };
 }
 
-function trustProxy(env: Env): boolean | number | string {
+/**
+ * Which peers may tell the client's address in X-Forwarded-For. Only named proxies or a hop
+ * count: believing every peer ("on") would let any client pick its own address and so escape
+ * every per-address limit.
+ */
+function trustProxy(env: Env): false | number | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === null) return false;
   const lower = raw.toLowerCase();
   if (['false', 'off', 'no', '0'].includes(lower)) return false;
-  if (['true', 'on', 'yes'].includes(lower)) return true;
+  if (['true', 'on', 'yes'].includes(lower)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${raw}" would believe any client's X-Forwarded-For; give the proxy's address (e.g. 127.0.0.1) or a hop count (e.g. 1)`,
+    );
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
   const parts = raw.split(',').map((part) => part.trim());
   const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
   if (parts.every((part) => address.test(part))) return parts.join(',');
   throw new ConfigError(
     'TRUST_PROXY',
-    `must be on, off, a hop count, or addresses/CIDRs separated by commas, got "${raw}"`,
+    `must be off, a hop count, or addresses/CIDRs separated by commas, got "${raw}"`,
   );
 }
 
@@ -213,6 +228,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('CACHE_MB', `must be a whole number from 0 to 65536, got "${cacheRaw}"`);
   }
 
+  const secret = text(env, 'SECRET');
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError(
+      'SECRET',
+      'must be at least 32 characters long (e.g. `openssl rand -hex 32`)',
+    );
+  }
+
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl =
     url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
@@ -238,6 +261,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     botCheckMaxNumber: Number(botCheckRaw),
     cacheMb: Number(cacheRaw),
     trustProxy: trustProxy(env),
+    secret,
     webDir: path.join(appRoot, 'dist/web'),
   };
 }

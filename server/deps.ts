@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/index.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
+import type { ServerSecret } from './lib/server-secret.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MediaSender } from './media/send.ts';
@@ -24,6 +25,8 @@ export interface Deps {
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;
+  /** Keyed hashes with the server's secret (codes, CSRF tokens, visitor cookies). */
+  secret: ServerSecret;
   /** What the in-process caches may hold, by kind (CACHE_MB). */
   caches: CacheBudgets;
 }

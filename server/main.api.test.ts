@@ -37,19 +37,42 @@ describe('the compiled server (dist/server/main.js)', () => {
     ]);
   });
 
-  it('starts on an empty folder, ensures the admin, prints its password once, and stops cleanly on SIGTERM', async () => {
-    const dataDir = tempDir();
+  it('starts on an empty folder, ensures the admin, hands its password over once (never to the log), and stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(tempDir(), 'data');
     const first = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-    expect(first.output()).toMatch(/e-mail: {3}admin@chorus\.local\n {4}password: \S{12,}/);
+    // The output is a pipe, as a log would be: it names the file, never the password.
+    const passwordFile = path.join(dataDir, 'admin-password.txt');
+    expect(first.output()).toContain(`Its password is in ${passwordFile}`);
+    const handedOver = fs.readFileSync(passwordFile, 'utf8');
+    const password = /password: (\S{12,})/.exec(handedOver)?.[1];
+    expect(handedOver).toContain('e-mail:   admin@chorus.local');
+    expect(first.output()).not.toContain(password);
+    const login = await fetch(`${first.url}/api/admin/adminLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@chorus.local', password }),
+    });
+    expect(login.status).toBe(200);
     expect(await first.stop('SIGTERM')).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'chorus.db'))).toBe(true);
 
-    // A second start finds the admin: no new password is printed.
+    // What Chorus made is its user's alone.
+    const mode = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    for (const file of ['chorus.db', 'secret.key', 'admin-password.txt']) {
+      expect([file, mode(file)]).toEqual([file, 0o600]);
+    }
+    for (const file of fs.readdirSync(dataDir)) {
+      expect([file, mode(file) & 0o077]).toEqual([file, 0]);
+    }
+
+    // A second start finds the admin: no new password is handed over.
+    fs.rmSync(passwordFile);
     const second = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });
-    expect(second.output()).not.toMatch(/password:/);
+    expect(second.output()).not.toMatch(/password/i);
+    expect(fs.existsSync(passwordFile)).toBe(false);
     expect(await second.stop('SIGINT')).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ensureAdmin } from './bootstrap/admin.ts';
+import { ensureAdmin, handOverPassword } from './bootstrap/admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { catalogIsEmpty, seedDemoInChildProcess } from './db/demo/demo-process.ts';
@@ -8,6 +8,9 @@ import { createMediaStore } from './media/create-store.ts';
 import { MediaStoreUnreachable } from './media/media-store.ts';
 
 async function main(): Promise<void> {
+  // Everything Chorus creates (database, media, secret key) is for its own user only: 0600 files
+  // and 0700 folders. Child processes (the demo catalog) inherit it.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   let media: Awaited<ReturnType<typeof createMediaStore>>;
   try {
@@ -46,10 +49,12 @@ async function main(): Promise<void> {
     email: config.adminEmail,
     password: config.adminPassword,
   });
-  if (admin?.generatedPassword) {
-    // Shown once: only the hash is stored.
-    console.log(
-      `\n  Administrator account created\n    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe; it is not shown again.\n`,
+  // Shown once, and never logged: only the hash is stored.
+  if (admin?.generatedPassword)
+    handOverPassword({ ...admin, generatedPassword: admin.generatedPassword }, config.dataDir);
+  if (app.deps.secret.source === 'database') {
+    log.warn(
+      'SECRET is not set: the key of one-time codes and CSRF tokens is kept in the database, so a copy of the database reveals live codes. Set SECRET (the same on every instance).',
     );
   }
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { normalizeEmail } from '../../contract/rules/email.ts';
 import type { Db } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
@@ -100,4 +102,33 @@ export async function ensureAdmin(
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
   return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: generated, created: true };
+}
+
+/** Where a generated password goes when no terminal is watching the start. */
+export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
+
+/**
+ * Hands a generated password to the person starting Chorus, never to a log: it is written to the
+ * terminal when the output is one, otherwise into a file only this user can read, whose path
+ * (not its content) is printed. Output that is not a terminal is usually kept (a journal, a file).
+ */
+export function handOverPassword(
+  admin: AdminResult & { generatedPassword: string },
+  dataDir: string,
+  terminal: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+): void {
+  const lines = `    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n`;
+  if (terminal.isTTY) {
+    terminal.write(
+      `\n  Administrator account created\n${lines}  Keep it safe; it is not shown again.\n\n`,
+    );
+    return;
+  }
+  const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, `Chorus administrator\n${lines}`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  terminal.write(
+    `\n  Administrator account created: ${admin.email}\n  Its password is in ${file} (readable only by this user); delete the file once you have it.\n\n`,
+  );
 }

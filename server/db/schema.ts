@@ -42,6 +42,15 @@ export interface OneTimeCodesTable {
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
+  /** A keyed hash of the address that asked for the code ('' for codes older than migration 013). */
+  requested_by: Generated<string>;
+}
+
+/** Fixed-window rate-limit counters, shared by every instance (server/plugins/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
 }
 
 export interface AppSecretsTable {
@@ -130,7 +139,10 @@ export interface PlaysTable {
   id: Generated<number>;
   song_id: number;
   user_id: number | null;
-  /** Who listened, for distinct-listener counts: `u:<id>` for accounts, `a:<hash>` for visitors. */
+  /**
+   * Who listened, for distinct-listener counts: `u:<id>` for accounts, `a:<hash>` for visitors
+   * with the visitor cookie, `i:<keyed hash>` for the address of a client without it.
+   */
   listener_key: string;
   played_at: string;
 }
@@ -178,6 +190,7 @@ export interface Database {
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   app_secrets: AppSecretsTable;
+  rate_limits: RateLimitsTable;
   bot_check_solutions: BotCheckSolutionsTable;
   artists: ArtistsTable;
   albums: AlbumsTable;

@@ -23,11 +23,12 @@ export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const unsupportedMediaType = (message: string) => new AppError(415, message);
 export const unprocessable = (message: string, field?: string) => new AppError(422, message, field);
 
-export function tooManyRequests(retryAfterSeconds: number): AppError {
+/** A 429 naming the wait; `what` says what there was too much of (a sentence). */
+export function tooManyRequests(retryAfterSeconds: number, what = 'Too many attempts.'): AppError {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(
     429,
-    `Too many attempts. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+    `${what} Please try again in ${wait} second${wait === 1 ? '' : 's'}.`,
     undefined,
     { 'retry-after': String(wait) },
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../tests/fixtures/media.ts';
@@ -89,6 +90,20 @@ describe('media sent by nginx (X-Accel-Redirect)', () => {
   it('keeps the internal location unreachable from outside', async () => {
     const response = await fetch(`${nginx.url}/internal-media/audio/`);
     expect(response.status).toBe(404);
+  });
+
+  it("opens the media files to Chorus's group, where nginx's user reads them", async () => {
+    const key = (
+      await t.deps.db
+        .selectFrom('songs')
+        .select('audio_key')
+        .where('id', '=', songId)
+        .executeTakeFirstOrThrow()
+    ).audio_key;
+    const file = t.deps.media.localPath(key)!;
+    expect(fs.statSync(file).mode & 0o777).toBe(0o640);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o750);
+    expect(fs.statSync(path.join(t.dataDir, 'media')).mode & 0o777).toBe(0o750);
   });
 
   it('hands images to nginx too', async () => {

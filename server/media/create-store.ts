@@ -14,5 +14,8 @@ export async function createMediaStore(config: Config): Promise<MediaStore> {
     await store.check();
     return store;
   }
-  return new LocalMediaStore(path.join(config.dataDir, 'media'));
+  return new LocalMediaStore(
+    path.join(config.dataDir, 'media'),
+    config.mediaAccelRedirect !== null,
+  );
 }

@@ -20,9 +20,26 @@ export class LocalMediaStore implements MediaStore {
    */
   private readonly stats = new Map<string, MediaStat>();
 
-  constructor(private readonly root: string) {
+  /**
+   * `readableByGroup`: files 0640 and folders 0750 whatever the umask, for a proxy in Chorus's
+   * group that sends them itself (MEDIA_ACCEL_REDIRECT); otherwise they stay Chorus's alone.
+   */
+  constructor(
+    private readonly root: string,
+    private readonly readableByGroup = false,
+  ) {
     this.staging = path.join(root, '.staging');
     fs.mkdirSync(this.staging, { recursive: true });
+    if (readableByGroup) fs.chmodSync(root, 0o750);
+  }
+
+  /** Opens `target` and the folders above it (up to the root) to the group, when asked to. */
+  private async share(target: string): Promise<void> {
+    if (!this.readableByGroup) return;
+    await fsp.chmod(target, 0o640);
+    for (let dir = path.dirname(target); dir.startsWith(`${this.root}/`); dir = path.dirname(dir)) {
+      await fsp.chmod(dir, 0o750);
+    }
   }
 
   private resolve(key: string): string {
@@ -54,6 +71,7 @@ export class LocalMediaStore implements MediaStore {
       return;
     }
     await fsp.rename(stagingFile, target);
+    await this.share(target);
   }
 
   async putBuffer(key: string, data: Buffer): Promise<void> {
@@ -63,6 +81,7 @@ export class LocalMediaStore implements MediaStore {
     const temp = this.stagingPath();
     await fsp.writeFile(temp, data);
     await fsp.rename(temp, target);
+    await this.share(target);
   }
 
   async stat(key: string): Promise<MediaStat | null> {

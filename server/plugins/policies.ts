@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import type { ServerSecret } from '../lib/server-secret.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { SessionsService } from '../modules/sessions/sessions.service.ts';
 
@@ -25,6 +26,34 @@ export interface Caller {
 export const SESSION_COOKIE = 'chorus_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface CookieNames {
+  session: string;
+  xsrf: string;
+  /** The visitor cookie of play counts (server/modules/plays). */
+  listener: string;
+}
+
+/**
+ * Under https the cookies carry the `__Host-` prefix: the browser then takes them only from this
+ * host, over https, for the whole site, so a neighbouring subdomain cannot plant one.
+ */
+export function cookieNames(secure: boolean): CookieNames {
+  const prefix = secure ? '__Host-' : '';
+  return {
+    session: `${prefix}${SESSION_COOKIE}`,
+    xsrf: `${prefix}${XSRF_COOKIE}`,
+    listener: `${prefix}chorus_listener`,
+  };
+}
+
+/**
+ * The CSRF token of a session: a keyed hash of its token, so only the server can make it and a
+ * token planted in the browser by someone else matches no session.
+ */
+export function xsrfToken(secret: ServerSecret, sessionToken: string): string {
+  return Buffer.from(secret.hash('xsrf', sessionToken), 'hex').toString('base64url');
+}
 
 export interface RouteEntry {
   method: string;
@@ -59,25 +88,30 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export const SUSPENDED_MESSAGE = 'Your account is temporarily suspended';
 
-async function identify(request: FastifyRequest, sessions: SessionsService): Promise<void> {
+interface PoliciesOptions {
+  sessions: SessionsService;
+  secret: ServerSecret;
+  secureCookies: boolean;
+}
+
+async function identify(request: FastifyRequest, options: PoliciesOptions): Promise<void> {
   request.caller = null;
   request.authProblem = null;
   const bearer = bearerToken(request);
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies[cookieNames(options.secureCookies).session];
   const token = bearer ?? cookie;
   if (!token) return;
   const via = bearer ? 'bearer' : 'cookie';
   // A cookie rides along on cross-site requests, so unsafe cookie calls must prove they come from
-  // Chorus's own pages by echoing the XSRF cookie in a header (double-submit).
+  // Chorus's own pages by sending the session's CSRF token (given to them in the XSRF cookie).
   if (via === 'cookie' && UNSAFE_METHODS.has(request.method)) {
     const header = request.headers[XSRF_HEADER];
-    const expected = request.cookies[XSRF_COOKIE];
-    if (typeof header !== 'string' || !expected || !safeEqual(header, expected)) {
+    if (typeof header !== 'string' || !safeEqual(header, xsrfToken(options.secret, token))) {
       request.authProblem = 'csrf';
       return;
     }
   }
-  const session = await sessions.resolve(token);
+  const session = await options.sessions.resolve(token);
   if (!session) {
     request.authProblem = 'expired';
     return;
@@ -120,7 +154,7 @@ export function enforce(policy: Policy, request: FastifyRequest): void {
 }
 
 export const policiesPlugin = fp(
-  async (app: FastifyInstance, options: { sessions: SessionsService }) => {
+  async (app: FastifyInstance, options: PoliciesOptions) => {
     app.decorateRequest('caller', null);
     app.decorateRequest('authProblem', null);
 
@@ -143,7 +177,7 @@ export const policiesPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
       const policy = request.routeOptions.config.policy;
       if (!policy) return; // the 404 handler has no route options of its own
-      await identify(request, options.sessions);
+      await identify(request, options);
       enforce(policy, request);
     });
   },

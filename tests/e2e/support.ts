@@ -35,8 +35,9 @@ export async function createListener(
 }
 
 /**
- * Signs the browser in as `user` the way a login does: the session cookie, the XSRF cookie and
- * the UI hints in storage.
+ * Signs the browser in as `user` the way a login does: the session cookie and the UI hints in
+ * storage. The XSRF cookie holds a token only the server can make; the app's first
+ * `GET /api/auth/me` sets it.
  */
 export async function signIn(
   context: BrowserContext,
@@ -46,7 +47,6 @@ export async function signIn(
   const url = process.env.CHORUS_URL!;
   await context.addCookies([
     { name: 'chorus_session', value: user.token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: 'XSRF-TOKEN', value: `xsrf-${user.id}-${Date.now()}`, url, sameSite: 'Lax' },
   ]);
   const hints = {
     user: JSON.stringify({

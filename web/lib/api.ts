@@ -20,6 +20,11 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/** The session's CSRF token, from its cookie (named with `__Host-` when served over https). */
+export function xsrfToken(): string | null {
+  return readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -32,7 +37,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
-    const xsrf = readCookie('XSRF-TOKEN');
+    const xsrf = xsrfToken();
     if (xsrf) headers['x-xsrf-token'] = xsrf;
   }
   let response: Response;

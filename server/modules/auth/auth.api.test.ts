@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
   codeIn,
@@ -8,6 +8,7 @@ import {
   solveBotCheck,
 } from '../../../tests/helpers/auth.ts';
 import { createUser } from '../../../tests/helpers/factories.ts';
+import { sha256 } from '../../lib/tokens.ts';
 
 const SUSPENDED = 'Your account is temporarily suspended';
 const THIRTY_DAYS = 30 * 86_400;
@@ -19,6 +20,13 @@ describe('accounts API', () => {
     t = await createTestApp({ BOT_CHECK_MAX_NUMBER: '500' });
   });
   afterAll(() => t.close());
+
+  // Each test is one client at its own address, as a browser is: it asks for a code and sends it
+  // back from the same place.
+  let clientIp: string;
+  beforeEach(() => {
+    clientIp = freshIp();
+  });
 
   const post = (
     url: string,
@@ -33,7 +41,7 @@ describe('accounts API', () => {
       method: 'POST',
       url,
       payload: payload as Record<string, unknown>,
-      remoteAddress: options.ip ?? freshIp(),
+      remoteAddress: options.ip ?? clientIp,
       headers: options.headers,
       cookies: options.cookies,
     });
@@ -295,6 +303,10 @@ describe('accounts API', () => {
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code);
       expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      // Keyed with the server's secret, kept outside the database: a copied database alone
+      // cannot be searched for the code (a plain SHA-256 of a million candidates takes a second).
+      expect(rows[0]!.code_hash).not.toBe(sha256(`login:${user.email}:${code}`));
+      expect(rows[0]!.code_hash).toBe(t.deps.secret.hash('code', `login:${user.email}:${code}`));
     });
 
     it('makes codes of six digits that differ from one request to the next', async () => {
@@ -428,13 +440,24 @@ describe('accounts API', () => {
       expect(over.json().message).toMatch(/Please try again in \d+ seconds?\./);
     });
 
-    it('limits verifying per e-mail (10 in 15 minutes)', async () => {
+    it('limits wrong codes per e-mail and client address (10 in 15 minutes)', async () => {
       const user = await createUser(t.deps);
-      for (let i = 0; i < 10; i++) {
-        await post('/api/auth/verifyOTP', { email: user.email, otp: '000000' });
+      for (let round = 0; round < 2; round++) {
+        await ageCodes(user.email, 31_000);
+        const code = await loginCode(user.email);
+        const wrong = code === '000000' ? '111111' : '000000';
+        for (let i = 0; i < 5; i++) {
+          const response = await post('/api/auth/verifyOTP', { email: user.email, otp: wrong });
+          expect(response.statusCode).toBe(400);
+        }
       }
-      const over = await post('/api/auth/verifyOTP', { email: user.email, otp: '000000' });
+      await ageCodes(user.email, 31_000);
+      const code = await loginCode(user.email);
+      const over = await post('/api/auth/verifyOTP', { email: user.email, otp: code });
       expect(over.statusCode).toBe(429);
+      expect(over.json().message).toMatch(
+        /^Too many attempts\. Please try again in \d+ seconds?\.$/,
+      );
     });
 
     it('tells a blocked account it is suspended, only once the code is right', async () => {
@@ -696,6 +719,77 @@ describe('accounts API', () => {
       expect(cleared.chorus_session!.value).toBe('');
       expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
       expect((await me({}, { chorus_session: cookies.chorus_session })).statusCode).toBe(401);
+    });
+
+    it('refuses a planted XSRF cookie with a matching header: the token is bound to the session', async () => {
+      const { cookies, token } = await cookieLogin();
+      const planted = 'planted-by-someone-else-0123456789abcdef';
+      const forged = await post(
+        '/api/auth/logout',
+        {},
+        {
+          cookies: { chorus_session: cookies.chorus_session, 'XSRF-TOKEN': planted },
+          headers: { 'x-xsrf-token': planted },
+        },
+      );
+      expect(forged.statusCode).toBe(403);
+      // Another session's token does not fit this one either.
+      const other = await cookieLogin();
+      const crossed = await post(
+        '/api/auth/logout',
+        {},
+        {
+          cookies: {
+            chorus_session: cookies.chorus_session,
+            'XSRF-TOKEN': other.cookies['XSRF-TOKEN'],
+          },
+          headers: { 'x-xsrf-token': other.cookies['XSRF-TOKEN'] },
+        },
+      );
+      expect(crossed.statusCode).toBe(403);
+      expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+      // The app's start-up call replaces the planted cookie with the session's own token.
+      const restored = await me(
+        {},
+        { chorus_session: cookies.chorus_session, 'XSRF-TOKEN': planted },
+      );
+      expect(setCookies(restored)['XSRF-TOKEN']?.value).toBe(cookies['XSRF-TOKEN']);
+    });
+
+    it('names the cookies with __Host- under https and reads only those', async () => {
+      const secure = await createTestApp({ PUBLIC_URL: 'https://music.example.com' });
+      try {
+        const user = await createUser(secure.deps);
+        const login = await secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/loginWithPass',
+          payload: { email: user.email, password: user.password },
+          remoteAddress: freshIp(),
+        });
+        const set = setCookies(login);
+        expect(Object.keys(set).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-chorus_session']);
+        for (const cookie of Object.values(set)) {
+          expect(cookie).toMatchObject({ secure: true, path: '/' });
+          expect(cookie).not.toHaveProperty('domain');
+        }
+        const session = set['__Host-chorus_session']!.value;
+        const xsrf = set['__Host-XSRF-TOKEN']!.value;
+        const meWith = (cookies: Record<string, string>) =>
+          secure.app.inject({ method: 'GET', url: '/api/auth/me', cookies });
+        expect((await meWith({ '__Host-chorus_session': session })).statusCode).toBe(200);
+        // An unprefixed cookie could have been set by a neighbouring host: it is not read.
+        expect((await meWith({ chorus_session: session })).statusCode).toBe(401);
+        const out = await secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          cookies: { '__Host-chorus_session': session, '__Host-XSRF-TOKEN': xsrf },
+          headers: { 'x-xsrf-token': xsrf },
+        });
+        expect(out.statusCode).toBe(200);
+        expect((await meWith({ '__Host-chorus_session': session })).statusCode).toBe(401);
+      } finally {
+        await secure.close();
+      }
     });
 
     it('logs a bearer session out without a CSRF header, and only that session', async () => {

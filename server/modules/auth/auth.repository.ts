@@ -1,3 +1,4 @@
+import { storedSecret } from '../../db/app-secrets.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
@@ -59,23 +60,29 @@ export class AuthRepository {
       .execute();
   }
 
-  /** The newest code for an address, live or not (for the resend cooldown). */
-  latestCodeCreatedAt(email: string, purpose: CodePurpose): Promise<string | undefined> {
+  /** The newest code one requester asked for, live or not (for the resend cooldown). */
+  latestCodeCreatedAt(
+    email: string,
+    purpose: CodePurpose,
+    requestedBy: string,
+  ): Promise<string | undefined> {
     return this.db
       .selectFrom('one_time_codes')
       .select('created_at')
       .where('email', '=', email)
       .where('purpose', '=', purpose)
+      .where('requested_by', '=', requestedBy)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst()
       .then((row) => row?.created_at);
   }
 
-  /** A new code replaces every earlier one for the address and purpose. */
+  /** A new code replaces every earlier one of its requester for the address and purpose. */
   async replaceCode(values: {
     email: string;
     purpose: CodePurpose;
+    requestedBy: string;
     codeHash: string;
     createdAt: string;
     expiresAt: string;
@@ -85,6 +92,7 @@ export class AuthRepository {
         .deleteFrom('one_time_codes')
         .where('email', '=', values.email)
         .where('purpose', '=', values.purpose)
+        .where('requested_by', '=', values.requestedBy)
         .execute();
       await trx
         .insertInto('one_time_codes')
@@ -96,12 +104,18 @@ export class AuthRepository {
           created_at: values.createdAt,
           expires_at: values.expiresAt,
           consumed_at: null,
+          requested_by: values.requestedBy,
         })
         .execute();
     });
   }
 
-  liveCode(email: string, purpose: CodePurpose, now: string): Promise<CodeRow | undefined> {
+  liveCode(
+    email: string,
+    purpose: CodePurpose,
+    requestedBy: string,
+    now: string,
+  ): Promise<CodeRow | undefined> {
     return this.db
       .selectFrom('one_time_codes')
       .select([
@@ -113,6 +127,7 @@ export class AuthRepository {
       ])
       .where('email', '=', email)
       .where('purpose', '=', purpose)
+      .where('requested_by', '=', requestedBy)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
@@ -151,18 +166,8 @@ export class AuthRepository {
   }
 
   /** Reads a named secret, creating it with `fresh` if none exists (the first writer wins). */
-  async secret(name: string, fresh: string, now: string): Promise<string> {
-    await this.db
-      .insertInto('app_secrets')
-      .values({ name, value: fresh, created_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow();
-    return row.value;
+  secret(name: string, fresh: string, now: string): Promise<string> {
+    return storedSecret(this.db, name, fresh, now);
   }
 
   /** Records a spent solution; false when it was spent before. */

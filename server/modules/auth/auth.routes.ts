@@ -13,12 +13,11 @@ import {
 import { ErrorBody, Message } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { XSRF_COOKIE } from '../../plugins/policies.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService, type ClientInfo } from './auth.service.ts';
 import { BotCheckService } from './bot-check.service.ts';
-import { clearSessionCookies, ensureXsrfCookie, setSessionCookies } from './session-cookies.ts';
+import { SessionCookies } from './session-cookies.ts';
 
 const MINUTE = 60_000;
 /** Per-IP limits of the account routes (keyed per-e-mail limits live in the service). */
@@ -45,9 +44,10 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
     deps.mailer,
     deps.limiter,
     botCheck,
+    deps.secret,
     deps.config.publicUrl,
   );
-  const secure = deps.config.secureCookies;
+  const cookies = new SessionCookies(deps.secret, deps.config.secureCookies);
 
   app.get(
     '/api/auth/challenge',
@@ -86,7 +86,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         client(request),
         typeof header === 'string' ? header : undefined,
       );
-      setSessionCookies(reply, session, secure);
+      cookies.set(reply, session);
       return reply.status(201).send(answer);
     },
   );
@@ -102,7 +102,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: CodeSentAnswer, ...errors },
       },
     },
-    (request) => auth.sendLoginCode(request.body.email),
+    (request) => auth.sendLoginCode(request.body.email, client(request)),
   );
 
   app.post(
@@ -124,7 +124,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         remember ?? true,
         client(request),
       );
-      setSessionCookies(reply, session, secure);
+      cookies.set(reply, session);
       return answer;
     },
   );
@@ -149,7 +149,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
           client(request),
           { adminOnly },
         );
-        setSessionCookies(reply, session, secure);
+        cookies.set(reply, session);
         return answer;
       },
     );
@@ -167,7 +167,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: CodeSentAnswer, ...errors },
       },
     },
-    (request) => auth.sendResetCode(request.body.email),
+    (request) => auth.sendResetCode(request.body.email, client(request)),
   );
 
   app.post(
@@ -187,7 +187,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         { email, code: otp ?? code, password, cpassword, remember: remember ?? true },
         client(request),
       );
-      setSessionCookies(reply, session, secure);
+      cookies.set(reply, session);
       return answer;
     },
   );
@@ -208,7 +208,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         throw forbidden('Missing or invalid CSRF token. Reload the page and try again.');
       }
       if (request.caller) await auth.logout(request.caller.sessionId);
-      clearSessionCookies(reply, secure);
+      cookies.clear(reply);
       return { message: 'Logged out' };
     },
   );
@@ -225,7 +225,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request, reply) => {
       const caller = request.caller!;
-      if (caller.via === 'cookie') ensureXsrfCookie(reply, request.cookies[XSRF_COOKIE], secure);
+      if (caller.via === 'cookie') cookies.ensureXsrf(request, reply);
       reply.header('cache-control', 'no-store');
       return auth.me(caller.userId);
     },

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   type AuthUser,
   type CodeSentAnswer,
@@ -25,12 +25,14 @@ import {
   unauthorized,
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { safeEqual, sha256 } from '../../lib/tokens.ts';
+import type { ServerSecret } from '../../lib/server-secret.ts';
+import { safeEqual } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { loginCodeMail, noAccountMail, resetCodeMail } from '../../mail/templates.ts';
 import { SUSPENDED_MESSAGE } from '../../plugins/policies.ts';
-import type { Limit, RateLimiter } from '../../plugins/rate-limit.ts';
+import { addressBucket, type Limit, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { IssuedSession, SessionsService } from '../sessions/sessions.service.ts';
+import { AttemptBudgets, type Budget } from './attempt-budgets.ts';
 import type { AuthRepository, CodePurpose } from './auth.repository.ts';
 import type { BotCheckService } from './bot-check.service.ts';
 
@@ -52,14 +54,28 @@ export const MESSAGES = {
 } as const;
 
 const MINUTE = 60_000;
-/** Keyed limits on top of the per-IP route limits (auth.routes.ts). */
-export const LIMITS = {
-  sendPerEmail: { max: 5, windowMs: 60 * MINUTE },
-  verifyPerEmail: { max: 10, windowMs: 15 * MINUTE },
-  passwordPerEmail: { max: 10, windowMs: 15 * MINUTE },
-  /** Registrations that bring no bot-check solution (the original client's): a small budget. */
-  registerWithoutCheckPerIp: { max: 3, windowMs: 60 * MINUTE },
-} satisfies Record<string, Limit>;
+/** Registrations that bring no bot-check solution (the original client's): a small budget. */
+export const REGISTER_WITHOUT_CHECK_PER_IP: Limit = { max: 3, windowMs: 60 * MINUTE };
+
+/**
+ * Per-account budgets on top of the per-IP route limits (auth.routes.ts); see AttemptBudgets for
+ * how the account-wide part spares the owner.
+ */
+export const BUDGETS = {
+  /** Codes sent to one address, asked for from one client address / from all. */
+  codesSent: {
+    perAddress: { max: 5, windowMs: 60 * MINUTE },
+    perAccount: { max: 20, windowMs: 60 * MINUTE },
+  },
+  wrongCodes: {
+    perAddress: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 50, windowMs: 60 * MINUTE },
+  },
+  wrongPasswords: {
+    perAddress: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 50, windowMs: 15 * MINUTE },
+  },
+} satisfies Record<string, Budget>;
 
 export interface ClientInfo {
   ip: string;
@@ -89,11 +105,6 @@ function adminSummary(row: UserRow) {
   return { _id: row.id, username: row.name, email: row.email };
 }
 
-/** Codes are compared by hash, bound to address and purpose so one cannot stand in for another. */
-function codeHash(email: string, purpose: CodePurpose, code: string): string {
-  return sha256(`${purpose}:${email}:${code}`);
-}
-
 function newCode(): string {
   return randomInt(0, 10 ** OTP_LENGTH)
     .toString()
@@ -107,6 +118,7 @@ function codeText(value: string | number | undefined): string {
 /** Sign-up, one-time codes, password and admin login, password reset. */
 export class AuthService {
   private dummyHash: Promise<string> | null = null;
+  private readonly budgets: AttemptBudgets;
 
   constructor(
     private readonly repository: AuthRepository,
@@ -114,8 +126,24 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly botCheck: BotCheckService,
+    private readonly secret: ServerSecret,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.budgets = new AttemptBudgets(limiter);
+  }
+
+  /**
+   * Codes are stored as a keyed hash, bound to address and purpose so one cannot stand in for
+   * another; without the server's secret a copied database does not reveal them.
+   */
+  private codeHash(email: string, purpose: CodePurpose, code: string): string {
+    return this.secret.hash('code', `${purpose}:${email}:${code}`);
+  }
+
+  /** Who asked for a code: a keyed hash of the client's address, never the address itself. */
+  private requester(client: ClientInfo): string {
+    return this.secret.hash('requester', addressBucket(client.ip));
+  }
 
   async register(body: RegisterBody, client: ClientInfo, altchaHeader?: string): Promise<LoggedIn> {
     const problem = (
@@ -132,7 +160,12 @@ export class AuthService {
     // The check comes before the duplicate test, so bots cannot use sign-up to probe addresses.
     const solution = body.altcha ?? altchaHeader;
     if (solution) await this.botCheck.verify(solution);
-    else this.limiter.hit(`register-unchecked:ip:${client.ip}`, LIMITS.registerWithoutCheckPerIp);
+    else {
+      await this.limiter.hit(
+        `register-unchecked:ip:${addressBucket(client.ip)}`,
+        REGISTER_WITHOUT_CHECK_PER_IP,
+      );
+    }
 
     const email = normalizeEmail(body.email!);
     if (await this.repository.findUserByEmail(email)) throw conflict(MESSAGES.duplicate);
@@ -149,39 +182,50 @@ export class AuthService {
   }
 
   /** Sends a login code. The answer is the same whether or not the address has an account. */
-  sendLoginCode(rawEmail: string | undefined): Promise<CodeSentAnswer> {
-    return this.sendCode(rawEmail, 'login');
+  sendLoginCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentAnswer> {
+    return this.sendCode(rawEmail, 'login', client);
   }
 
-  sendResetCode(rawEmail: string | undefined): Promise<CodeSentAnswer> {
-    return this.sendCode(rawEmail, 'reset');
+  sendResetCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentAnswer> {
+    return this.sendCode(rawEmail, 'reset', client);
   }
 
+  /**
+   * A code belongs to the client address that asked for it: only a request from there replaces
+   * it or is checked against it, so codes asked for elsewhere cannot push the owner's code out.
+   */
   private async sendCode(
     rawEmail: string | undefined,
     purpose: CodePurpose,
+    client: ClientInfo,
   ): Promise<CodeSentAnswer> {
     const invalid = validateEmail(rawEmail);
     if (invalid) throw badRequest(invalid, 'email');
     const email = normalizeEmail(rawEmail!);
+    const requestedBy = this.requester(client);
     const now = Date.now();
-    const last = await this.repository.latestCodeCreatedAt(email, purpose);
+    const last = await this.repository.latestCodeCreatedAt(email, purpose, requestedBy);
     if (last) {
       const wait = OTP_RESEND_SECONDS - (now - Date.parse(last)) / 1000;
       if (wait > 0) throw tooManyRequests(wait);
     }
-    this.limiter.hit(`code-send:${email}`, LIMITS.sendPerEmail, now);
+    const address = addressBucket(client.ip);
+    await this.budgets.check('code-send', BUDGETS.codesSent, email, address);
+    await this.budgets.spend('code-send', BUDGETS.codesSent, email, address);
 
     const user = await this.repository.findUserByEmail(email);
     const createdAt = new Date(now).toISOString();
+    const expiresAt = new Date(now + OTP_TTL_MINUTES * MINUTE).toISOString();
     if (!user) {
-      // A placeholder row keeps the resend cooldown identical for unknown addresses.
+      // A live placeholder that no code matches: wrong codes for an unknown address then get the
+      // same answers, from the same statements, as for a real account.
       await this.repository.replaceCode({
         email,
         purpose,
-        codeHash: sha256(`none:${now}:${Math.random()}`),
+        requestedBy,
+        codeHash: this.secret.hash('placeholder', randomBytes(16).toString('hex')),
         createdAt,
-        expiresAt: createdAt,
+        expiresAt,
       });
       await this.mailer.send(noAccountMail(email, this.publicUrl));
     } else {
@@ -189,9 +233,10 @@ export class AuthService {
       await this.repository.replaceCode({
         email,
         purpose,
-        codeHash: codeHash(email, purpose, code),
+        requestedBy,
+        codeHash: this.codeHash(email, purpose, code),
         createdAt,
-        expiresAt: new Date(now + OTP_TTL_MINUTES * MINUTE).toISOString(),
+        expiresAt,
       });
       const mail =
         purpose === 'login'
@@ -207,6 +252,7 @@ export class AuthService {
     rawEmail: string | undefined,
     rawCode: string | number | undefined,
     purpose: CodePurpose,
+    client: ClientInfo,
   ): Promise<UserRow> {
     const invalid = validateEmail(rawEmail);
     if (invalid) throw badRequest(invalid, 'email');
@@ -214,15 +260,17 @@ export class AuthService {
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code))
       throw badRequest(MESSAGES.codeRequired, 'otp');
     const email = normalizeEmail(rawEmail!);
-    this.limiter.hit(`code-verify:${email}`, LIMITS.verifyPerEmail);
+    const address = addressBucket(client.ip);
+    await this.budgets.check('wrong-code', BUDGETS.wrongCodes, email, address);
 
     const now = new Date().toISOString();
-    const live = await this.repository.liveCode(email, purpose, now);
+    const live = await this.repository.liveCode(email, purpose, this.requester(client), now);
     if (!live) throw badRequest(MESSAGES.codeExpired, 'otp');
     if (!(await this.repository.takeAttempt(live.id, OTP_MAX_ATTEMPTS))) {
       throw badRequest(MESSAGES.codeExhausted, 'otp');
     }
-    if (!safeEqual(codeHash(email, purpose, code), live.codeHash)) {
+    if (!safeEqual(this.codeHash(email, purpose, code), live.codeHash)) {
+      await this.budgets.spend('wrong-code', BUDGETS.wrongCodes, email, address);
       throw badRequest(
         live.attempts + 1 >= OTP_MAX_ATTEMPTS ? MESSAGES.codeExhausted : MESSAGES.codeWrong,
         'otp',
@@ -243,7 +291,7 @@ export class AuthService {
     remember: boolean,
     client: ClientInfo,
   ): Promise<LoggedIn> {
-    const user = await this.spendCode(rawEmail, rawCode, 'login');
+    const user = await this.spendCode(rawEmail, rawCode, 'login', client);
     return this.logIn(user, { persistent: remember, client, message: MESSAGES.loggedIn });
   }
 
@@ -259,7 +307,7 @@ export class AuthService {
   ): Promise<LoggedIn> {
     const weak = validatePasswordPair(input.password, input.cpassword);
     if (weak) throw badRequest(weak, 'password');
-    const user = await this.spendCode(input.email, input.code, 'reset');
+    const user = await this.spendCode(input.email, input.code, 'reset', client);
     await this.repository.setPassword(
       user.id,
       await hashPassword(input.password!),
@@ -287,16 +335,20 @@ export class AuthService {
     if (!email || !input.password) {
       throw badRequest(options.adminOnly ? MESSAGES.adminBothRequired : MESSAGES.bothRequired);
     }
-    this.limiter.hit(`password-login:${email}`, LIMITS.passwordPerEmail);
+    const address = addressBucket(client.ip);
+    await this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address);
     const user = await this.repository.findUserByEmail(email);
     // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
     this.dummyHash ??= hashPassword('not-a-real-password-0');
     const ok = await verifyPassword(user?.password_hash ?? (await this.dummyHash), input.password);
-    if (!user || !ok) throw unauthorized(MESSAGES.wrongCredentials);
+    if (!user || !ok) {
+      await this.budgets.spend('wrong-password', BUDGETS.wrongPasswords, email, address);
+      throw unauthorized(MESSAGES.wrongCredentials);
+    }
     // Only someone who knows the password learns that the account is blocked.
     if (user.is_blocked) throw forbidden(MESSAGES.suspended);
     if (options.adminOnly && user.role !== 'admin') throw forbidden(MESSAGES.notAdmin);
-    this.limiter.reset(`password-login:${email}`);
+    await this.budgets.forgive('wrong-password', email, address);
     return this.logIn(user, {
       persistent: input.remember,
       client,

@@ -1,42 +1,61 @@
-import type { FastifyReply } from 'fastify';
-import { randomToken } from '../../lib/tokens.ts';
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/policies.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerSecret } from '../../lib/server-secret.ts';
+import { type CookieNames, cookieNames, xsrfToken } from '../../plugins/policies.ts';
 import type { IssuedSession } from '../sessions/sessions.service.ts';
 
 /**
- * The session travels as an httpOnly cookie; the XSRF cookie is readable by Chorus's own pages,
- * which echo it in the X-XSRF-TOKEN header (double-submit). Both live exactly as long: 'Remember
- * me' gives them a Max-Age of 30 days, otherwise they are browser-session cookies.
+ * The session travels as an httpOnly cookie; the XSRF cookie, readable by Chorus's own pages,
+ * holds the session's CSRF token, which they send back in the X-XSRF-TOKEN header. Both live
+ * exactly as long: 'Remember me' gives them a Max-Age of 30 days, otherwise they are
+ * browser-session cookies.
  */
-export function setSessionCookies(
-  reply: FastifyReply,
-  session: IssuedSession,
-  secure: boolean,
-): void {
-  const maxAge = session.persistent
-    ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
-    : undefined;
-  const common = { path: '/', sameSite: 'lax' as const, secure, ...(maxAge ? { maxAge } : {}) };
-  reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
-  reply.setCookie(XSRF_COOKIE, randomToken(), { ...common, httpOnly: false });
-}
+export class SessionCookies {
+  readonly names: CookieNames;
 
-/** Re-issues a lost XSRF cookie for a live cookie session (e.g. after the browser dropped it). */
-export function ensureXsrfCookie(
-  reply: FastifyReply,
-  present: string | undefined,
-  secure: boolean,
-): void {
-  if (present) return;
-  reply.setCookie(XSRF_COOKIE, randomToken(), {
-    path: '/',
-    sameSite: 'lax',
-    secure,
-    httpOnly: false,
-  });
-}
+  constructor(
+    private readonly secret: ServerSecret,
+    private readonly secure: boolean,
+  ) {
+    this.names = cookieNames(secure);
+  }
 
-export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: true });
-  reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
+  set(reply: FastifyReply, session: IssuedSession): void {
+    const maxAge = session.persistent
+      ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
+      : undefined;
+    const common = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: this.secure,
+      ...(maxAge ? { maxAge } : {}),
+    };
+    reply.setCookie(this.names.session, session.token, { ...common, httpOnly: true });
+    reply.setCookie(this.names.xsrf, xsrfToken(this.secret, session.token), {
+      ...common,
+      httpOnly: false,
+    });
+  }
+
+  /**
+   * Re-issues the XSRF cookie of a live cookie session when the browser lost it or holds one that
+   * is not this session's (e.g. planted, or left from an earlier session).
+   */
+  ensureXsrf(request: FastifyRequest, reply: FastifyReply): void {
+    const sessionToken = request.cookies[this.names.session];
+    if (!sessionToken) return;
+    const expected = xsrfToken(this.secret, sessionToken);
+    if (request.cookies[this.names.xsrf] === expected) return;
+    reply.setCookie(this.names.xsrf, expected, {
+      path: '/',
+      sameSite: 'lax',
+      secure: this.secure,
+      httpOnly: false,
+    });
+  }
+
+  clear(reply: FastifyReply): void {
+    const common = { path: '/', sameSite: 'lax' as const, secure: this.secure };
+    reply.clearCookie(this.names.session, { ...common, httpOnly: true });
+    reply.clearCookie(this.names.xsrf, common);
+  }
 }

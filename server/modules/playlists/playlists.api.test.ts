@@ -7,6 +7,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
+import { COVER_UPLOADS_PER_LISTENER } from './playlists.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -404,6 +405,24 @@ describe('playlists', () => {
       expect(image.headers['content-type']).toBe('image/webp');
       const removed = await call('DELETE', `/api/playlists/${playlist._id}/cover`, owner);
       expect(removed.json().coverImage).toBeNull();
+    });
+
+    it('lets a listener upload 20 covers an hour, then answers 429 with the wait', async () => {
+      const busy = await createUser(t.deps);
+      const playlist = await create(busy);
+      const png = await makePng(8, '#336699');
+      for (let i = 0; i < COVER_UPLOADS_PER_LISTENER.max; i++) {
+        expect((await upload(busy, playlist._id, png)).statusCode).toBe(200);
+      }
+      const over = await upload(busy, playlist._id, png);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toMatch(
+        /^Too many cover uploads\. Please try again in \d+ seconds?\.$/,
+      );
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+      // The limit is the listener's, not their address's.
+      const other = await createUser(t.deps);
+      expect((await upload(other, (await create(other))._id, png)).statusCode).toBe(200);
     });
 
     it('refuses what is not an image (415), an oversized file (413) and a missing file (400)', async () => {

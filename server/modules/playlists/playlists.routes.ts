@@ -27,6 +27,7 @@ import type { App, Deps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
 import type { Caller } from '../../plugins/policies.ts';
+import type { RouteLimit } from '../../plugins/rate-limit.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { PlaylistsRepository } from './playlists.repository.ts';
 import {
@@ -100,6 +101,17 @@ async function sendPlaylist(
     await reply.type('application/json; charset=utf-8').send(answer.answer);
   } else await reply.send(answer.answer);
 }
+
+/**
+ * Each upload costs image work and storage, so a listener gets a steady few an hour, counted
+ * before the body is read.
+ */
+export const COVER_UPLOADS_PER_LISTENER: RouteLimit = {
+  per: 'caller',
+  max: 20,
+  windowMs: 60 * 60_000,
+  message: 'Too many cover uploads.',
+};
 
 export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
   const playlists = createPlaylistsService(deps);
@@ -336,7 +348,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
     scope.put(
       '/api/playlists/:id/cover',
       {
-        config: { policy: 'listener' },
+        config: { policy: 'listener', rateLimit: COVER_UPLOADS_PER_LISTENER },
         schema: {
           tags,
           summary: 'Upload a cover image (multipart field imageFile; JPEG, PNG, GIF or WebP; 5 MB)',

@@ -1,8 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import { freshIp } from '../../../tests/helpers/auth.ts';
 import { createArtist, createSong, createUser } from '../../../tests/helpers/factories.ts';
 import { PlaysRepository } from './plays.repository.ts';
+import { PLAYS_PER_ADDRESS } from './plays.service.ts';
 
 describe('POST /api/songs/:id/plays', () => {
   let t: TestContext;
@@ -18,8 +20,19 @@ describe('POST /api/songs/:id/plays', () => {
   });
   afterAll(() => t.close());
 
-  const report = (id: number, body: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/songs/${id}/plays`, payload: body, headers });
+  const report = (
+    id: number,
+    body: object,
+    headers: Record<string, string> = {},
+    ip = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/songs/${id}/plays`,
+      payload: body,
+      headers,
+      remoteAddress: ip,
+    });
   const plays = async (id: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/songs/${id}` })).json().plays;
 
@@ -49,25 +62,83 @@ describe('POST /api/songs/:id/plays', () => {
   });
 
   it('tells visitors apart by a cookie it sets, storing only its hash', async () => {
-    const first = await report(long, { seconds: 40 });
+    const ip = freshIp();
+    const first = await report(long, { seconds: 40 }, {}, ip);
     expect(first.json().counted).toBe(true);
     const cookie = first.cookies.find((c) => c.name === 'chorus_listener');
     expect(cookie?.httpOnly).toBe(true);
+    // The same browser, now with its cookie: already counted.
     const again = await report(
       long,
       { seconds: 40 },
       { cookie: `chorus_listener=${cookie!.value}` },
+      ip,
     );
     expect(again.json().counted).toBe(false);
-    const other = await report(long, { seconds: 40 });
+    // Another browser elsewhere is another listener, and so is this one after a fresh start.
+    const other = await report(long, { seconds: 40 }, {}, freshIp());
     expect(other.json().counted).toBe(true);
+    const firstShort = await report(
+      short,
+      { seconds: 12 },
+      { cookie: `chorus_listener=${cookie!.value}` },
+      freshIp(),
+    );
+    expect(firstShort.json().counted).toBe(true);
     const keys = await t.deps.db
       .selectFrom('plays')
       .select('listener_key')
       .where('user_id', 'is', null)
       .execute();
-    expect(keys.every((row) => /^a:[a-f0-9]{32}$/.test(row.listener_key))).toBe(true);
+    expect(keys.every((row) => /^[ai]:[a-f0-9]{32}$/.test(row.listener_key))).toBe(true);
     expect(keys.some((row) => row.listener_key.includes(cookie!.value))).toBe(false);
+  });
+
+  it("counts a client without the cookie once per song per address within the song's length", async () => {
+    const song = (await createSong(t.deps, { artistIds: [artistId], duration: 200 })).id;
+    const ip = freshIp();
+    const counted: boolean[] = [];
+    for (let i = 0; i < 40; i++)
+      counted.push((await report(song, { seconds: 40 }, {}, ip)).json().counted);
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    // A cookie the server did not issue is no cookie.
+    const madeUp = await report(
+      song,
+      { seconds: 40 },
+      { cookie: 'chorus_listener=AAAAAAAAAAAAAAAAAAAAAAAA' },
+      ip,
+    );
+    expect(madeUp.json().counted).toBe(false);
+    // Another address counts; this one again once the song's length has passed.
+    expect((await report(song, { seconds: 40 }, {}, freshIp())).json().counted).toBe(true);
+    await t.deps.db
+      .updateTable('plays')
+      .set({ played_at: new Date(Date.now() - 201_000).toISOString() })
+      .where('song_id', '=', song)
+      .execute();
+    expect((await report(song, { seconds: 40 }, {}, ip)).json().counted).toBe(true);
+    expect(await plays(song)).toBe(3);
+  });
+
+  it('caps the plays counted from one address in an hour', async () => {
+    const ip = freshIp();
+    const songs: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      songs.push((await createSong(t.deps, { artistIds: [artistId], duration: 200 })).id);
+    }
+    // Listeners at this address already had the hour's plays counted but for the last two.
+    for (let i = 0; i < PLAYS_PER_ADDRESS.max - 2; i++) {
+      await t.deps.limiter.count(`plays:ip:${ip}`, PLAYS_PER_ADDRESS);
+    }
+    const user = await createUser(t.deps);
+    const auth = { authorization: `Bearer ${user.token}` };
+    const results = [];
+    for (const song of songs) results.push((await report(song, { seconds: 40 }, auth, ip)).json());
+    expect(results.map((result) => result.counted)).toEqual([true, true, false, false]);
+    expect(results[2]).toEqual({
+      counted: false,
+      reason: 'Too many plays from this address this hour',
+    });
   });
 
   it('answers 404 for a deleted song and 400 for a bad body', async () => {

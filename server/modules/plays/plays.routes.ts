@@ -1,25 +1,56 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { IdParams } from '../../../contract/common.ts';
 import { PlayBody, PlayResult } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
+import type { ServerSecret } from '../../lib/server-secret.ts';
+import { cookieNames } from '../../plugins/policies.ts';
+import { addressBucket } from '../../plugins/rate-limit.ts';
 import { PlaysRepository } from './plays.repository.ts';
 import { type Listener, PlaysService } from './plays.service.ts';
 
-/** Visitors are told apart by this random cookie (it identifies a browser, not a person). */
-export const LISTENER_COOKIE = 'chorus_listener';
 const YEAR_SECONDS = 365 * 86_400;
 
+/**
+ * Visitors are told apart by a random cookie (it identifies a browser, not a person), signed with
+ * the server's secret so a script cannot make up a fresh visitor for every report.
+ */
+export class VisitorCookie {
+  constructor(private readonly secret: ServerSecret) {}
+
+  issue(): string {
+    const id = randomBytes(18).toString('base64url');
+    return `${id}.${this.signature(id)}`;
+  }
+
+  /** The visitor id of a cookie this server issued, else null. */
+  read(value: string | undefined): string | null {
+    const match = /^([A-Za-z0-9_-]{24})\.([0-9a-f]{32})$/.exec(value ?? '');
+    return match && this.signature(match[1]!) === match[2] ? match[1]! : null;
+  }
+
+  private signature(id: string): string {
+    return this.secret.hash('visitor', id).slice(0, 32);
+  }
+}
+
 export async function playsRoutes(app: App, deps: Deps): Promise<void> {
-  const plays = new PlaysService(new PlaysRepository(deps.db));
+  const plays = new PlaysService(new PlaysRepository(deps.db), deps.limiter, deps.secret);
+  const visitors = new VisitorCookie(deps.secret);
+  const cookieName = cookieNames(deps.config.secureCookies).listener;
+
+  const address = (request: FastifyRequest) => addressBucket(request.ip);
 
   app.post(
     '/api/songs/:id/plays',
     {
-      // Cookie-less scripts get a fresh visitor id per call, so the per-IP limit is what bounds them.
       config: { policy: 'public', rateLimit: { max: 120, windowMs: 60_000 } },
       schema: {
         tags: ['plays'],
         summary: 'Reports that a song played 30 s or to its end (counted once per listener)',
+        description:
+          'A report without the visitor cookie counts once per song per client address within ' +
+          "the song's length; counted plays per address are capped each hour.",
         params: IdParams,
         body: PlayBody,
         response: { 200: PlayResult },
@@ -29,20 +60,22 @@ export async function playsRoutes(app: App, deps: Deps): Promise<void> {
       let listener: Listener;
       if (request.caller) listener = { userId: request.caller.userId };
       else {
-        let visitorId = request.cookies[LISTENER_COOKIE];
-        if (!visitorId || !/^[A-Za-z0-9_-]{16,64}$/.test(visitorId)) {
-          visitorId = randomBytes(18).toString('base64url');
-          reply.setCookie(LISTENER_COOKIE, visitorId, {
-            path: '/api',
+        const visitorId = visitors.read(request.cookies[cookieName]);
+        if (visitorId) listener = { visitorId };
+        else {
+          // Without a cookie it issued, the server knows only the address, so the address is
+          // the listener until the browser sends the cookie back.
+          listener = { address: address(request) };
+          reply.setCookie(cookieName, visitors.issue(), {
+            path: '/',
             httpOnly: true,
             sameSite: 'lax',
             secure: deps.config.secureCookies,
             maxAge: YEAR_SECONDS,
           });
         }
-        listener = { visitorId };
       }
-      return plays.record(request.params.id, request.body, listener);
+      return plays.record(request.params.id, request.body, listener, address(request));
     },
   );
 }

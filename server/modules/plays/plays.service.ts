@@ -1,15 +1,27 @@
 import { createHash } from 'node:crypto';
 import { PLAY_THRESHOLD_SECONDS, type PlayResult } from '../../../contract/listening.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { ServerSecret } from '../../lib/server-secret.ts';
+import type { Limit, RateLimiter } from '../../plugins/rate-limit.ts';
 import type { PlaysRepository } from './plays.repository.ts';
 
-/** Who is listening: an account, or a visitor known by a random cookie. */
-export type Listener = { userId: number } | { visitorId: string };
+/**
+ * Who is listening: an account, a visitor known by the cookie Chorus gave it, or, for a client
+ * that sends no such cookie, its address.
+ */
+export type Listener = { userId: number } | { visitorId: string } | { address: string };
 
-export function listenerKey(listener: Listener): string {
+/** Counted plays from one client address in an hour, whoever reports them. */
+export const PLAYS_PER_ADDRESS: Limit = { max: 120, windowMs: 60 * 60_000 };
+
+export function listenerKey(listener: Listener, secret: ServerSecret): string {
   if ('userId' in listener) return `u:${listener.userId}`;
   // Only a hash of the cookie is stored, so the table never holds a reusable visitor token.
-  return `a:${createHash('sha256').update(listener.visitorId).digest('hex').slice(0, 32)}`;
+  if ('visitorId' in listener) {
+    return `a:${createHash('sha256').update(listener.visitorId).digest('hex').slice(0, 32)}`;
+  }
+  // A keyed hash, so the table does not list listeners' addresses.
+  return `i:${secret.hash('play-address', listener.address).slice(0, 32)}`;
 }
 
 /** Seconds a song must have played to count: 30, or all of it when it is shorter. */
@@ -27,12 +39,18 @@ export function cooldownSeconds(duration: number): number {
 }
 
 export class PlaysService {
-  constructor(private readonly plays: PlaysRepository) {}
+  constructor(
+    private readonly plays: PlaysRepository,
+    private readonly limiter: RateLimiter,
+    private readonly secret: ServerSecret,
+  ) {}
 
+  /** Counts a play once per listener and song within the cooldown, and within the address's cap. */
   async record(
     songId: number,
     report: { seconds: number; completed?: boolean },
     listener: Listener,
+    address: string,
     now = new Date(),
   ): Promise<PlayResult> {
     const duration = await this.plays.listedSongDuration(songId);
@@ -40,10 +58,23 @@ export class PlaysService {
     if (report.seconds < requiredSeconds(duration)) {
       return { counted: false, reason: 'A play counts after 30 seconds or at the end of the song' };
     }
-    const key = listenerKey(listener);
-    const last = await this.plays.lastPlayAt(key, songId);
-    if (last && now.getTime() - Date.parse(last) < cooldownSeconds(duration) * 1000) {
-      return { counted: false, reason: 'This play was already counted' };
+    const key = listenerKey(listener, this.secret);
+    // A browser's first report comes without the cookie and counts under its address; its next
+    // ones must not count the same song again under the cookie.
+    const keys = 'visitorId' in listener ? [key, listenerKey({ address }, this.secret)] : [key];
+    for (const heard of keys) {
+      const last = await this.plays.lastPlayAt(heard, songId);
+      if (last && now.getTime() - Date.parse(last) < cooldownSeconds(duration) * 1000) {
+        return { counted: false, reason: 'This play was already counted' };
+      }
+    }
+    const fromAddress = await this.limiter.count(
+      `plays:ip:${address}`,
+      PLAYS_PER_ADDRESS,
+      now.getTime(),
+    );
+    if (fromAddress.hits > PLAYS_PER_ADDRESS.max) {
+      return { counted: false, reason: 'Too many plays from this address this hour' };
     }
     await this.plays.insert({
       songId,

@@ -1,9 +1,4 @@
-import { ApiError } from '../../../lib/api.ts';
-
-function xsrfToken(): string | null {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
+import { ApiError, xsrfToken } from '../../../lib/api.ts';
 
 /**
  * Sends a form with upload progress (fetch cannot report it): `onProgress` gets 0–1 as the
