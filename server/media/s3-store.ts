@@ -69,6 +69,10 @@ export class S3MediaStore implements MediaStore {
     private readonly staging: string,
   ) {
     this.bucket = settings.bucket;
+    // The SDK warns on Node 20 that its releases from 2027 need Node 22. The version Chorus is
+    // built with runs on Node 20; the notice is for whoever upgrades it (package.json), not for
+    // operators' logs.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
