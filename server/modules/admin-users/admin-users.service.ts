@@ -1,5 +1,6 @@
 import type { AdminUser, UserList, UserListQuery } from '../../../contract/admin.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { adminListPage } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AdminUsersRepository, UserRecord } from './admin-users.repository.ts';
@@ -28,9 +29,7 @@ export class AdminUsersService {
       status: query.status ?? 'all',
       plan: query.plan ?? 'all',
     };
-    const page = query.page ?? 1;
-    const limit = query.limit ?? null;
-    const offset = limit === null ? 0 : (page - 1) * limit;
+    const { page, limit, offset, hasMore } = adminListPage(query);
     const [rows, total, stats] = await Promise.all([
       this.users.list(filter, offset, limit),
       this.users.count(filter),
@@ -39,9 +38,9 @@ export class AdminUsersService {
     return {
       users: rows.map(presentUser),
       total,
-      page: limit === null ? 1 : page,
-      limit: limit ?? total,
-      hasMore: limit !== null && page * limit < total,
+      page,
+      limit,
+      hasMore: hasMore(total),
       stats: {
         total: stats.total,
         active: stats.total - stats.blocked,
