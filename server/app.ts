@@ -12,10 +12,11 @@ import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { answerRouterError, errorsPlugin } from './plugins/errors.ts';
-import { noNulPlugin } from './plugins/no-nul.ts';
+import { inputShapePlugin } from './plugins/input-shape.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { BODY_LIMITS, requestBodiesPlugin } from './plugins/request-bodies.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from './plugins/validation.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
@@ -33,15 +34,13 @@ export interface BuildOptions {
   extraModules?: Module[];
 }
 
-/** JSON bodies are small; uploads go through multipart with their own limits. */
-const JSON_BODY_LIMIT = 1024 * 1024;
-
 /** Builds the whole app without listening, so tests can `inject` into exactly what runs. */
 export async function buildApp(options: BuildOptions): Promise<App & { deps: Deps }> {
   const { config, database, media } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    bodyLimit: JSON_BODY_LIMIT,
+    // Routes read bodies up to their own limits (plugins/request-bodies.ts); others, the least.
+    bodyLimit: BODY_LIMITS.public,
     // A hop count trusts that many proxies in front of Chorus.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -75,7 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   };
 
   await app.register(errorsPlugin);
-  await app.register(noNulPlugin);
+  await app.register(requestBodiesPlugin);
+  await app.register(inputShapePlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
