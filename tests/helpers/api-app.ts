@@ -56,6 +56,7 @@ export async function createTestApp(
   const database = await openDatabase({
     url: testDatabaseUrl,
     dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
     ...(schema ? { pgSchema: schema } : {}),
   });
   await migrate(database);
