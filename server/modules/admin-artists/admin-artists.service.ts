@@ -8,7 +8,7 @@ import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
 import { characters } from '../../../contract/rules/text.ts';
 import type { ArtistRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { adminListPage } from '../../lib/paging.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { isoDaysAgo, nowIso } from '../../lib/time.ts';
 import { type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -69,6 +69,13 @@ export class AdminArtistsService {
     });
   }
 
+  /** `limit` artists from `offset`, presented, a chunk at a time. */
+  private read(filter: ArtistFilter, offset: number, limit: number, isAdmin: boolean) {
+    return readInChunks(offset, limit, async (from, count) =>
+      this.present(await this.artists.list(filter, from, count), isAdmin),
+    );
+  }
+
   /**
    * The original client's list: everything for administrators, enabled artists for anyone else,
    * with ids as text (its edit page compares them with the id in the URL); UNPAGED_LIST_CAP at a
@@ -80,11 +87,10 @@ export class AdminArtistsService {
   ): Promise<{ artists: OriginalClientAdminArtist[]; total: number; hasMore: boolean }> {
     const filter: ArtistFilter = { q: null, status: isAdmin ? 'all' : 'active' };
     const { offset, limit, hasMore } = adminListPage({ page });
-    const [rows, total] = await Promise.all([
-      this.artists.list(filter, offset, limit),
+    const [artists, total] = await Promise.all([
+      this.read(filter, offset, limit, isAdmin),
       this.artists.count(filter),
     ]);
-    const artists = await this.present(rows, isAdmin);
     return {
       artists: artists.map((artist) => ({ ...artist, _id: String(artist._id) })),
       total,
@@ -95,13 +101,13 @@ export class AdminArtistsService {
   async list(query: ArtistListQuery): Promise<ArtistList> {
     const filter: ArtistFilter = { q: query.q?.trim() || null, status: query.status ?? 'all' };
     const { page, limit, offset, hasMore } = adminListPage(query);
-    const [rows, total, stats] = await Promise.all([
-      this.artists.list(filter, offset, limit),
+    const [items, total, stats] = await Promise.all([
+      this.read(filter, offset, limit, true),
       this.artists.count(filter),
       this.artists.stats(isoDaysAgo(RECENT_DAYS)),
     ]);
     return {
-      items: await this.present(rows, true),
+      items,
       total,
       page,
       limit,

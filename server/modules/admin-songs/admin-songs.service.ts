@@ -4,7 +4,7 @@ import { GENRES, SONG_STATUSES, type SongStatus } from '../../../contract/rules/
 import { parseDuration } from '../../../contract/rules/format.ts';
 import { characters } from '../../../contract/rules/text.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { adminListPage } from '../../lib/paging.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inspectAudio, type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -87,13 +87,15 @@ export class AdminSongsService {
       status: isAdmin ? (query.status ?? 'all') : 'listed',
     };
     const { page, limit, offset, hasMore } = adminListPage(query);
-    const [rows, total, counts] = await Promise.all([
-      this.songs.list(filter, offset, limit),
+    const [songs, total, counts] = await Promise.all([
+      readInChunks(offset, limit, async (from, count) =>
+        this.catalog.presentSongs(await this.songs.list(filter, from, count)),
+      ),
       this.songs.count(filter),
       isAdmin ? this.songs.counts() : null,
     ]);
     return {
-      songs: await this.catalog.presentSongs(rows),
+      songs,
       total,
       page,
       limit,

@@ -1,6 +1,6 @@
 import type { AdminUser, UserList, UserListQuery } from '../../../contract/admin.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { adminListPage } from '../../lib/paging.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AdminUsersRepository, UserRecord } from './admin-users.repository.ts';
@@ -31,7 +31,7 @@ export class AdminUsersService {
     };
     const { page, limit, offset, hasMore } = adminListPage(query);
     const [rows, total, stats] = await Promise.all([
-      this.users.list(filter, offset, limit),
+      readInChunks(offset, limit, (from, count) => this.users.list(filter, from, count)),
       this.users.count(filter),
       this.users.stats(),
     ]);
