@@ -15,7 +15,7 @@ export function adminListPage(query: { page?: number | undefined; limit?: number
 }
 
 /** How many items of a long list are read and presented at a time. */
-export const LIST_CHUNK = 500;
+export const LIST_CHUNK = 250;
 
 /**
  * `limit` items from `offset`, read (and presented) by `read` LIST_CHUNK at a time, letting other
