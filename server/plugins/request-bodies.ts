@@ -18,8 +18,11 @@ export const BODY_LIMITS: Record<Policy, number> = {
   admin: 64 * KiB,
 };
 
-/** Whether the request announced a body (a length above 0, or chunks). */
-function announcesBody(raw: IncomingMessage): boolean {
+/** Whether the request announced a body (a length above 0, or chunks) that has not all arrived. */
+function bodyLeftUnread(raw: IncomingMessage): boolean {
+  // `complete`: every byte arrived (Node reads and drops an unread rest itself); `readableEnded`:
+  // the body was read to its end.
+  if (raw.complete || raw.readableEnded) return false;
   const length = raw.headers['content-length'];
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
@@ -38,7 +41,7 @@ export const requestBodiesPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete && announcesBody(request.raw)) reply.header('connection', 'close');
+    if (bodyLeftUnread(request.raw)) reply.header('connection', 'close');
     done(null, payload);
   });
 });
