@@ -2,7 +2,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAGED_LIST_CAP } from '../../../contract/admin.ts';
 import { makeJpeg, makeMp3, makePng } from '../../../tests/fixtures/media.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createTestApp,
+  SEEDING_WITHOUT_TIMEOUT,
+  type TestContext,
+} from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
   createManyArtists,
@@ -295,7 +299,7 @@ describe("the original client's getAllArtist past its cap", () => {
   const total = UNPAGED_LIST_CAP + 7;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(SEEDING_WITHOUT_TIMEOUT);
     await createManyArtists(t.deps, total);
   }, 60_000);
   afterAll(() => t.close());

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAGED_LIST_CAP } from '../../../contract/admin.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createTestApp,
+  SEEDING_WITHOUT_TIMEOUT,
+  type TestContext,
+} from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
   createManySongs,
@@ -16,7 +20,7 @@ describe('getAllSongs without limit on a large catalog', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(SEEDING_WITHOUT_TIMEOUT);
     admin = await createUser(t.deps, { role: 'admin' });
     const artist = await createArtist(t.deps);
     await createManySongs(t.deps, SONGS, artist.id);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAGED_LIST_CAP } from '../../../contract/admin.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createTestApp,
+  SEEDING_WITHOUT_TIMEOUT,
+  type TestContext,
+} from '../../../tests/helpers/api-app.ts';
 import { createManyUsers, createUser, type TestUser } from '../../../tests/helpers/factories.ts';
 
 describe('admin users', () => {
@@ -169,7 +173,7 @@ describe('getAllUser past its cap', () => {
   let t: TestContext;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(SEEDING_WITHOUT_TIMEOUT);
     await createManyUsers(t.deps, UNPAGED_LIST_CAP + 1);
   }, 60_000);
   afterAll(() => t.close());
