@@ -753,17 +753,21 @@ export class ArtistStatsRepository {
         .where('artist_id', 'in', ids)
         .groupBy('artist_id'),
     );
-    this.listeners = preparedByIds(this.db, this.dialect, (ids, since: string) =>
-      this.db
-        .selectFrom('plays')
-        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-        .select([
-          'song_artists.artist_id',
-          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
-        ])
-        .where('song_artists.artist_id', 'in', ids)
-        .where('plays.played_at', '>=', since)
-        .groupBy('song_artists.artist_id'),
+    this.listeners = preparedByIds(
+      this.db,
+      this.dialect,
+      (ids, since: string) =>
+        this.db
+          .selectFrom('plays')
+          .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+          .select([
+            'song_artists.artist_id',
+            (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+          ])
+          .where('song_artists.artist_id', 'in', ids)
+          .where('plays.played_at', '>=', since)
+          .groupBy('song_artists.artist_id'),
+      1,
     );
     // The credits carry their song's `listed` (migration 008): counted from the index alone.
     this.songs = preparedByIds(this.db, this.dialect, (ids) =>

@@ -36,25 +36,22 @@ export function prepared<A extends unknown[], R>(
 }
 
 /**
- * A query over a list of ids and fixed arguments, compiled once. `build` receives the list as an
- * expression for `column in …` (db/id-list.ts): the ids travel as one bound value, so the query
- * has one text and one plan whatever the list's length, and no length is too long for it.
+ * A query over a list of ids and `arity` fixed arguments, compiled once. `build` receives the
+ * list as an expression for `column in …` (db/id-list.ts): the ids travel as one bound value, so
+ * the query has one text and one plan whatever the list's length, and no length is too long.
  */
 export function preparedByIds<A extends unknown[], R>(
   db: Db,
   dialect: Dialect,
   build: (ids: RawBuilder<number>, ...args: A) => Compilable<R>,
+  arity: A['length'] = 0,
 ): (ids: readonly number[], ...args: A) => Promise<R[]> {
-  let compiled: CompiledQuery<R> | undefined;
-  return async (ids: readonly number[], ...args: A) => {
-    if (ids.length === 0) return [];
-    if (!compiled) {
-      const slots = Array.from({ length: args.length }, (_, i) => new Slot(i + 1)) as unknown as A;
-      compiled = build(idListSql(dialect, new Slot(0)), ...slots).compile();
-      keepPrepared(compiled.sql);
-    }
-    return (await db.executeQuery(bind(compiled, [idListValue(dialect, ids), ...args]))).rows;
-  };
+  const run = prepared(
+    db,
+    (ids: unknown, ...args: A) => build(idListSql(dialect, ids), ...args),
+    arity + 1,
+  );
+  return async (ids, ...args) => (ids.length === 0 ? [] : run(idListValue(dialect, ids), ...args));
 }
 
 /**
