@@ -89,7 +89,8 @@ export class AdminArtistsService {
     const { offset, limit, hasMore } = adminListPage({ page });
     const [artists, total] = await Promise.all([
       this.read(filter, offset, limit, isAdmin),
-      this.artists.count(filter),
+      // Anyone else sees the enabled artists, whose count the catalog keeps.
+      isAdmin ? this.artists.count(filter) : this.catalog.enabledArtistCount(),
     ]);
     return {
       artists: artists.map((artist) => ({ ...artist, _id: String(artist._id) })),

@@ -91,7 +91,10 @@ export class AdminSongsService {
       readInChunks(offset, limit, async (from, count) =>
         this.catalog.presentSongs(await this.songs.list(filter, from, count)),
       ),
-      this.songs.count(filter),
+      // What anyone sees unsearched is the catalog's listed songs, whose count is kept.
+      filter.status === 'listed' && filter.q === null
+        ? this.catalog.listedSongCount()
+        : this.songs.count(filter),
       isAdmin ? this.songs.counts() : null,
     ]);
     return {

@@ -44,4 +44,18 @@ describe('getAllSongs without limit on a large catalog', () => {
     expect(last).toMatchObject({ page: pages, hasMore: false });
     expect(last.songs.at(-1).title).toBe('Bulk song 1');
   });
+
+  it('counts what anyone sees afresh after a song is deleted', async () => {
+    const anyone = async () => (await t.app.inject({ url: '/api/admin/getAllSongs' })).json();
+    const before = await anyone();
+    const deleted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/toggleDeleted/${before.songs[0]._id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(deleted.json().song.isDeleted).toBe(true);
+    const after = await anyone();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.songs[0]._id).not.toBe(before.songs[0]._id);
+  });
 });
