@@ -17,9 +17,16 @@ export const AdminUser = Type.Object(
 );
 export type AdminUser = Static<typeof AdminUser>;
 
+/**
+ * The most items an admin list answers without `limit`. The original client asks for whole
+ * lists and gets them whole up to this many; past it, `page` (2, 3…) asks for the next ones, as
+ * many at a time, so no single answer grows with the catalog.
+ */
+export const UNPAGED_LIST_CAP = 5_000;
+
 const Paging = {
+  /** Without `limit`, pages are UNPAGED_LIST_CAP long. */
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  /** Without a limit the compatibility lists answer in full, as the original client expects. */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 };
 const Search = Type.Optional(Type.String({ maxLength: 200 }));
@@ -80,6 +87,9 @@ export const OriginalClientAdminArtist = Type.Composite([
   Type.Object({ _id: Type.String({ pattern: '^[1-9][0-9]*$' }) }),
 ]);
 export type OriginalClientAdminArtist = Static<typeof OriginalClientAdminArtist>;
+
+/** The original client's bare `getAllArtist` list takes only a page (of UNPAGED_LIST_CAP). */
+export const OriginalClientListQuery = Type.Object({ page: Paging.page });
 
 export const ArtistListQuery = Type.Object({
   ...Paging,

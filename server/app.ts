@@ -14,11 +14,12 @@ import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { answerRouterError, errorsPlugin } from './plugins/errors.ts';
-import { noNulPlugin } from './plugins/no-nul.ts';
+import { inputShapePlugin } from './plugins/input-shape.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
 import { RateLimitRepository } from './plugins/rate-limit.repository.ts';
 import { RateLimiter, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { BODY_LIMITS, requestBodiesPlugin } from './plugins/request-bodies.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from './plugins/validation.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
@@ -36,9 +37,6 @@ export interface BuildOptions {
   extraModules?: Module[];
 }
 
-/** JSON bodies are small; uploads go through multipart with their own limits. */
-const JSON_BODY_LIMIT = 1024 * 1024;
-
 /** Where signed URLs send the browser for audio, which the page must allow to play. */
 async function signedMediaOrigins({ media, config }: Deps): Promise<string[]> {
   if (config.mediaDelivery !== 'redirect') return [];
@@ -55,7 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const { config, database, media } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    bodyLimit: JSON_BODY_LIMIT,
+    // Routes read bodies up to their own limits (plugins/request-bodies.ts); others, the least.
+    bodyLimit: BODY_LIMITS.public,
     // A hop count trusts that many proxies in front of Chorus.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -95,7 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   };
 
   await app.register(errorsPlugin);
-  await app.register(noNulPlugin);
+  await app.register(requestBodiesPlugin);
+  await app.register(inputShapePlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statement-timeout.ts';
 import { appRoot } from './lib/entry-points.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -33,6 +34,8 @@ export interface Config {
   botCheckMaxNumber: number;
   /** What the in-process caches may hold in all, in MiB (server/lib/cache-budget.ts). */
   cacheMb: number;
+  /** How long one database statement of a request may run, in ms; 0: no limit. */
+  statementTimeoutMs: number;
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For): none (false), a hop
    * count, or a list of addresses/CIDRs. Per-IP rate limits depend on it behind a reverse proxy.
@@ -236,6 +239,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const timeoutRaw = text(env, 'STATEMENT_TIMEOUT_MS') ?? String(DEFAULT_STATEMENT_TIMEOUT_MS);
+  if (!/^\d+$/.test(timeoutRaw) || Number(timeoutRaw) > 600_000) {
+    throw new ConfigError(
+      'STATEMENT_TIMEOUT_MS',
+      `must be a whole number of milliseconds from 0 (no limit) to 600000, got "${timeoutRaw}"`,
+    );
+  }
+
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl =
     url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
@@ -260,6 +271,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     botCheckMaxNumber: Number(botCheckRaw),
     cacheMb: Number(cacheRaw),
+    statementTimeoutMs: Number(timeoutRaw),
     trustProxy: trustProxy(env),
     secret,
     webDir: path.join(appRoot, 'dist/web'),

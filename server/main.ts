@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pageCacheBytes: caches.databasePages.limit,
+    statementTimeoutMs: config.statementTimeoutMs,
     onConnectionLost: (error) =>
       app
         ? app.log.warn({ err: error }, 'PostgreSQL connection lost')

@@ -6,6 +6,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
+  type SqliteStatement,
   sql,
 } from 'kysely';
 import { isConnectionFault } from './faults.ts';
@@ -13,6 +14,7 @@ import { InlineLimitsPlugin } from './inline-limits.ts';
 import { type Dialect, migrations } from './migrations/index.ts';
 import { preparedName } from './named-statements.ts';
 import type { Database } from './schema.ts';
+import { withReadTimeout } from './statement-timeout.ts';
 
 export type Db = Kysely<Database>;
 
@@ -41,13 +43,22 @@ export interface OpenDatabaseOptions {
   onConnectionLost?: (error: Error) => void;
   /** What SQLite may keep of the database's pages in memory (the `databasePages` cache budget). */
   pageCacheBytes?: number;
+  /**
+   * How long one statement may run, in ms (none when absent or 0): the server's requests have
+   * one, scripts that rewrite a whole catalog do not. PostgreSQL cancels a statement past it;
+   * SQLite stops reading its rows (db/statement-timeout.ts). Either way the request answers 503.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** SQLite's page cache where no budget is given: the import script and tests, run apart. */
 const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.pgSchema, options.onConnectionLost);
+  const timeoutMs = options.statementTimeoutMs ?? 0;
+  if (options.url) {
+    return openPostgres(options.url, options.pgSchema, options.onConnectionLost, timeoutMs);
+  }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'chorus.db');
   const sqlite = new SqliteDatabase(file);
@@ -67,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   );
   sqlite.pragma(`cache_size = -${cacheKiB}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, timeoutMs) }),
     plugins: [new InlineLimitsPlugin()],
   });
   return {
@@ -89,8 +100,11 @@ const STATEMENT_CACHE_SIZE = 1000;
  * prepared statements are kept by text. Kysely never streams Chorus's queries, so a statement
  * is never in use twice at once.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  timeoutMs: number,
+): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -99,7 +113,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
         // Most recently used last, so the oldest entry is the first one dropped.
         cache.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        const prepared = sqlite.prepare(text);
+        statement = timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, statement);
@@ -120,6 +135,7 @@ async function openPostgres(
   url: string,
   schema?: string,
   onConnectionLost: (error: Error) => void = () => {},
+  statementTimeoutMs = 0,
 ): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   // The driver loads only where it is used: a SQLite server never needs it.
@@ -159,6 +175,10 @@ async function openPostgres(
         client.on('error', () => {});
         onConnectionLost(error);
       });
+      // Like plan_cache_mode below, set on the connection rather than at its start.
+      if (statementTimeoutMs > 0) {
+        client.query(`set statement_timeout = ${Math.floor(statementTimeoutMs)}`).catch(() => {});
+      }
       if (planOnce) {
         // Sent before anything else on the connection (pg runs a client's queries in order).
         // Set here rather than as a startup option, which poolers such as PgBouncer refuse; a
@@ -237,6 +257,8 @@ async function applyMigrations(db: Db, dialect: Dialect): Promise<string[]> {
     }>`select name from schema_migrations where name = ${migration.name}`.execute(db);
     if (done.rows.length > 0) continue;
     await db.transaction().execute(async (trx) => {
+      // A migration rewrites whole tables: the requests' statement timeout is not for it.
+      if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
       await migration.up(trx, dialect);
       await sql`insert into schema_migrations (name, applied_at) values (${migration.name}, ${new Date().toISOString()})`.execute(
         trx,

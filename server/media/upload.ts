@@ -22,7 +22,7 @@ import {
   unprocessable,
   unsupportedMediaType,
 } from '../lib/errors.ts';
-import { nulPath, nulRefused } from '../lib/nul.ts';
+import { nulPath, nulRefused } from '../lib/input-shape.ts';
 import { deleteImage, storeImage } from './images.ts';
 import { audioKey, imageOriginalKey, type MediaStore } from './media-store.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE, isConnectionFault } from '../db/faults.ts';
+import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -80,6 +81,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.validation) {
       return reply.status(400).send(validationMessage(error, request.query));
+    }
+    if (isStatementTimeout(error)) {
+      // One line, no stack: the operator learns which request asked too much.
+      request.log.warn({ url: request.url }, 'statement timeout');
+      return reply.status(503).header('retry-after', '5').send({
+        message:
+          'This request took too long and was stopped. Please try again in a moment, or ask for less (a smaller page or a narrower search).',
+      });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -34,6 +34,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * `createTestApp` settings for files that write tens of thousands of rows in one statement
+ * (factories' `createMany…`): on a busy PostgreSQL that takes longer than a request's statement
+ * may, and writing test data is no request.
+ */
+export const SEEDING_WITHOUT_TIMEOUT = { STATEMENT_TIMEOUT_MS: '0' };
+
 /** Which engine the API suite runs on: SQLite by default, PostgreSQL with TEST_DATABASE_URL. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
 
@@ -56,6 +63,7 @@ export async function createTestApp(
   const database = await openDatabase({
     url: testDatabaseUrl,
     dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
     ...(schema ? { pgSchema: schema } : {}),
   });
   await migrate(database);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
 import type { Deps as AppDeps } from '../../server/deps.ts';
 
 /** What the factories need: the database, sessions and media of an app (or of a running server). */
@@ -200,4 +201,71 @@ export async function recordPlays(
     played_at: isoAgo(options.agoMs ?? 60_000),
   }));
   if (rows.length > 0) await deps.db.insertInto('plays').values(rows).execute();
+}
+
+/**
+ * Inserts `count` rows into `table` in one statement, row `i` (1…count) made by `values` from
+ * the SQL number `i` and the time of the insert: lists past their caps need thousands of rows,
+ * which one insert per row would take minutes to write on PostgreSQL.
+ */
+async function insertNumbered(
+  deps: Pick<Deps, 'db'>,
+  table: 'artists' | 'songs' | 'users',
+  columns: string,
+  count: number,
+  values: (i: RawBuilder<number>, at: string) => RawBuilder<unknown>,
+): Promise<void> {
+  await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(count)})
+    insert into ${sql.table(table)} (${sql.raw(columns)})
+    select ${values(sql<number>`i`, new Date().toISOString())} from n`.execute(deps.db);
+}
+
+/** `count` enabled artists named 'Bulk artist 1'…, added at one time. */
+export function createManyArtists(deps: Pick<Deps, 'db'>, count: number): Promise<void> {
+  return insertNumbered(
+    deps,
+    'artists',
+    'name, description, is_disabled, verified, created_at, updated_at',
+    count,
+    (i, at) => sql`'Bulk artist ' || ${i}, 'bulk', 0, 0, ${at}, ${at}`,
+  );
+}
+
+/** `count` listed songs 'Bulk song 1'… credited to `artistId`, added at one time. */
+export async function createManySongs(deps: Deps, count: number, artistId: number): Promise<void> {
+  const audio = await testAudio(deps);
+  const before = await deps.db
+    .selectFrom('songs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  await insertNumbered(
+    deps,
+    'songs',
+    'title, genre, duration, status, is_deleted, audio_key, audio_mime, audio_size, created_at, updated_at',
+    count,
+    (i, at) =>
+      sql`'Bulk song ' || ${i}, 'Pop', 2, 'Active', 0, ${audio.key}, 'audio/mpeg', ${sql.lit(audio.size)}, ${at}, ${at}`,
+  );
+  await deps.db
+    .insertInto('song_artists')
+    .columns(['song_id', 'artist_id', 'position'])
+    .expression((eb) =>
+      eb
+        .selectFrom('songs')
+        .select(['id', sql.lit(artistId).as('artist_id'), sql<number>`0`.as('position')])
+        .where('id', '>', Number(before?.id ?? 0)),
+    )
+    .execute();
+}
+
+/** `count` listeners bulk-1@example.com…, sharing one (unusable) password hash. */
+export function createManyUsers(deps: Pick<Deps, 'db'>, count: number): Promise<void> {
+  return insertNumbered(
+    deps,
+    'users',
+    'email, name, password_hash, role, is_blocked, is_premium, date_of_birth, gender, created_at, updated_at',
+    count,
+    (i, at) =>
+      sql`'bulk-' || ${i} || '@example.com', 'Bulk user ' || ${i}, 'x', 'listener', 0, 0, '1990-05-17', 'Prefer not to say', ${at}, ${at}`,
+  );
 }

@@ -1,9 +1,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNPAGED_LIST_CAP } from '../../../contract/admin.ts';
 import { makeJpeg, makeMp3, makePng } from '../../../tests/fixtures/media.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createTestApp,
+  SEEDING_WITHOUT_TIMEOUT,
+  type TestContext,
+} from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
+  createManyArtists,
   createSong,
   createUser,
   type TestUser,
@@ -285,5 +291,45 @@ describe('admin artists', () => {
       .where('id', '=', artist.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: artist.name, is_disabled: 0 });
+  });
+});
+
+describe("the original client's getAllArtist past its cap", () => {
+  let t: TestContext;
+  const total = UNPAGED_LIST_CAP + 7;
+
+  beforeAll(async () => {
+    t = await createTestApp(SEEDING_WITHOUT_TIMEOUT);
+    await createManyArtists(t.deps, total);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers a bare array of the cap, with the total and the next page in headers', async () => {
+    const first = await t.app.inject({ url: '/api/admin/getAllArtist' });
+    expect(first.statusCode).toBe(200);
+    const artists = first.json();
+    expect(Array.isArray(artists)).toBe(true);
+    expect(artists).toHaveLength(UNPAGED_LIST_CAP);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    expect(first.headers.link).toBe('</api/admin/getAllArtist?page=2>; rel="next"');
+
+    const second = await t.app.inject({ url: '/api/admin/getAllArtist?page=2' });
+    expect(second.json()).toHaveLength(7);
+    expect(second.headers.link).toBeUndefined();
+    // Together the pages hold every artist once.
+    const ids = new Set(
+      [...artists, ...second.json()].map((artist: { _id: string }) => artist._id),
+    );
+    expect(ids.size).toBe(total);
+  });
+
+  it("caps Chorus's own list without limit too", async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const response = await t.app.inject({
+      url: '/api/admin/artists',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.json()).toMatchObject({ total, limit: UNPAGED_LIST_CAP, hasMore: true });
+    expect(response.json().items).toHaveLength(UNPAGED_LIST_CAP);
   });
 });

@@ -1,5 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { idList } from '../../db/id-list.ts';
+import type { Dialect } from '../../db/migrations/index.ts';
 import type { ArtistRow, Database } from '../../db/schema.ts';
 import { containsPattern } from '../admin-users/admin-users.repository.ts';
 
@@ -40,17 +42,21 @@ function matches(filter: ArtistFilter) {
 }
 
 export class AdminArtistsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
-  list(filter: ArtistFilter, offset: number, limit: number | null): Promise<ArtistRow[]> {
-    let query = this.db
+  list(filter: ArtistFilter, offset: number, limit: number): Promise<ArtistRow[]> {
+    return this.db
       .selectFrom('artists')
       .select(columns)
       .where(matches(filter))
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
-    if (limit !== null) query = query.limit(limit).offset(offset);
-    return query.execute();
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   async count(filter: ArtistFilter): Promise<number> {
@@ -89,7 +95,7 @@ export class AdminArtistsRepository {
       .selectFrom('song_artists')
       .innerJoin('songs', 'songs.id', 'song_artists.song_id')
       .select(['song_artists.artist_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('song_artists.artist_id', 'in', ids)
+      .where('song_artists.artist_id', 'in', idList(this.dialect, ids))
       .where('songs.is_deleted', '=', 0)
       .groupBy('song_artists.artist_id')
       .execute();

@@ -6,6 +6,8 @@ import {
   ArtistList,
   ArtistListQuery,
   OriginalClientAdminArtist,
+  OriginalClientListQuery,
+  UNPAGED_LIST_CAP,
 } from '../../../contract/admin.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
@@ -67,7 +69,7 @@ async function readArtistForm(request: FastifyRequest, batch: MediaBatch) {
 
 export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
   const service: AdminArtistsService = new Service(
-    new AdminArtistsRepository(deps.db),
+    new AdminArtistsRepository(deps.db, deps.dialect),
     createCatalogService(deps),
   );
 
@@ -78,12 +80,21 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['compat'],
         summary: 'Every artist for administrators; enabled artists (no e-mails) for anyone else',
-        description:
-          "A bare array in the original client's shape: `_id` is text, as its edit page compares it with the id in the URL. Chorus itself calls GET /api/admin/artists.",
+        description: `A bare array in the original client's shape: \`_id\` is text, as its edit page compares it with the id in the URL. At most ${UNPAGED_LIST_CAP} artists per answer: \`X-Total-Count\` gives how many there are, and a \`Link\` header with \`rel="next"\` the address of the next ones (\`?page=2\`…). Chorus itself calls GET /api/admin/artists.`,
+        querystring: OriginalClientListQuery,
         response: { 200: Type.Array(OriginalClientAdminArtist) },
       },
     },
-    (request) => service.allForOriginalClient(request.caller?.role === 'admin'),
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const { artists, total, hasMore } = await service.allForOriginalClient(
+        request.caller?.role === 'admin',
+        page,
+      );
+      reply.header('x-total-count', total);
+      if (hasMore) reply.header('link', `</api/admin/getAllArtist?page=${page + 1}>; rel="next"`);
+      return artists;
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { isValidEmail, normalizeEmail } from '../../../contract/rules/email.ts';
 import { characters } from '../../../contract/rules/text.ts';
 import type { ArtistRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { isoDaysAgo, nowIso } from '../../lib/time.ts';
 import { type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -68,31 +69,50 @@ export class AdminArtistsService {
     });
   }
 
+  /** `limit` artists from `offset`, presented, a chunk at a time. */
+  private read(filter: ArtistFilter, offset: number, limit: number, isAdmin: boolean) {
+    return readInChunks(offset, limit, async (from, count) =>
+      this.present(await this.artists.list(filter, from, count), isAdmin),
+    );
+  }
+
   /**
    * The original client's list: everything for administrators, enabled artists for anyone else,
-   * with ids as text (its edit page compares them with the id in the URL).
+   * with ids as text (its edit page compares them with the id in the URL); UNPAGED_LIST_CAP at a
+   * time, `page` asking for the next ones.
    */
-  async allForOriginalClient(isAdmin: boolean): Promise<OriginalClientAdminArtist[]> {
-    const rows = await this.artists.list({ q: null, status: isAdmin ? 'all' : 'active' }, 0, null);
-    const artists = await this.present(rows, isAdmin);
-    return artists.map((artist) => ({ ...artist, _id: String(artist._id) }));
+  async allForOriginalClient(
+    isAdmin: boolean,
+    page: number,
+  ): Promise<{ artists: OriginalClientAdminArtist[]; total: number; hasMore: boolean }> {
+    const filter: ArtistFilter = { q: null, status: isAdmin ? 'all' : 'active' };
+    const { offset, limit, hasMore } = adminListPage({ page });
+    const [artists, total] = await Promise.all([
+      this.read(filter, offset, limit, isAdmin),
+      // Anyone else sees the enabled artists, whose count the catalog keeps.
+      isAdmin ? this.artists.count(filter) : this.catalog.enabledArtistCount(),
+    ]);
+    return {
+      artists: artists.map((artist) => ({ ...artist, _id: String(artist._id) })),
+      total,
+      hasMore: hasMore(total),
+    };
   }
 
   async list(query: ArtistListQuery): Promise<ArtistList> {
     const filter: ArtistFilter = { q: query.q?.trim() || null, status: query.status ?? 'all' };
-    const page = query.page ?? 1;
-    const limit = query.limit ?? null;
-    const [rows, total, stats] = await Promise.all([
-      this.artists.list(filter, limit === null ? 0 : (page - 1) * limit, limit),
+    const { page, limit, offset, hasMore } = adminListPage(query);
+    const [items, total, stats] = await Promise.all([
+      this.read(filter, offset, limit, true),
       this.artists.count(filter),
       this.artists.stats(isoDaysAgo(RECENT_DAYS)),
     ]);
     return {
-      items: await this.present(rows, true),
+      items,
       total,
-      page: limit === null ? 1 : page,
-      limit: limit ?? total,
-      hasMore: limit !== null && page * limit < total,
+      page,
+      limit,
+      hasMore: hasMore(total),
       stats,
     };
   }

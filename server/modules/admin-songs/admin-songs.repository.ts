@@ -71,16 +71,17 @@ export interface NewSong {
 export class AdminSongsRepository {
   constructor(private readonly db: Db) {}
 
-  list(filter: SongFilter, offset: number, limit: number | null): Promise<SongRecord[]> {
-    let query = this.db
+  list(filter: SongFilter, offset: number, limit: number): Promise<SongRecord[]> {
+    return this.db
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
       .select(songColumns)
       .where(matches(filter))
       .orderBy('songs.created_at', 'desc')
-      .orderBy('songs.id', 'desc');
-    if (limit !== null) query = query.limit(limit).offset(offset);
-    return query.execute();
+      .orderBy('songs.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   async count(filter: SongFilter): Promise<number> {

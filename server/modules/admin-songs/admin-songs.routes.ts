@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import { AdminSongList, SongListQuery, SongStatusBody } from '../../../contract/admin.ts';
+import {
+  AdminSongList,
+  SongListQuery,
+  SongStatusBody,
+  UNPAGED_LIST_CAP,
+} from '../../../contract/admin.ts';
 import { Song } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
@@ -64,8 +69,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['admin'],
         summary:
           'Every song for administrators (deleted ones included); listed songs for anyone else',
-        description:
-          'Searchable by title or artist (`q`); administrators may filter by `status`. Without `limit` the whole list is returned, as the original client expects.',
+        description: `Searchable by title or artist (\`q\`); administrators may filter by \`status\`. Without \`limit\` the whole list is returned, as the original client expects, up to ${UNPAGED_LIST_CAP} songs: \`total\` and \`hasMore\` tell whether there are more, and \`page\` (2, 3…) asks for them.`,
         querystring: SongListQuery,
         response: { 200: AdminSongList },
       },

@@ -4,6 +4,7 @@ import { GENRES, SONG_STATUSES, type SongStatus } from '../../../contract/rules/
 import { parseDuration } from '../../../contract/rules/format.ts';
 import { characters } from '../../../contract/rules/text.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inspectAudio, type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -85,19 +86,23 @@ export class AdminSongsService {
       q: query.q?.trim() || null,
       status: isAdmin ? (query.status ?? 'all') : 'listed',
     };
-    const page = query.page ?? 1;
-    const limit = query.limit ?? null;
-    const [rows, total, counts] = await Promise.all([
-      this.songs.list(filter, limit === null ? 0 : (page - 1) * limit, limit),
-      this.songs.count(filter),
+    const { page, limit, offset, hasMore } = adminListPage(query);
+    const [songs, total, counts] = await Promise.all([
+      readInChunks(offset, limit, async (from, count) =>
+        this.catalog.presentSongs(await this.songs.list(filter, from, count)),
+      ),
+      // What anyone sees unsearched is the catalog's listed songs, whose count is kept.
+      filter.status === 'listed' && filter.q === null
+        ? this.catalog.listedSongCount()
+        : this.songs.count(filter),
       isAdmin ? this.songs.counts() : null,
     ]);
     return {
-      songs: await this.catalog.presentSongs(rows),
+      songs,
       total,
-      page: limit === null ? 1 : page,
-      limit: limit ?? total,
-      hasMore: limit !== null && page * limit < total,
+      page,
+      limit,
+      hasMore: hasMore(total),
       counts: counts ?? { all: total, active: total, inactive: 0, deleted: 0 },
     };
   }

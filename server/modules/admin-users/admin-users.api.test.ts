@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
-import { createUser, type TestUser } from '../../../tests/helpers/factories.ts';
+import { UNPAGED_LIST_CAP } from '../../../contract/admin.ts';
+import {
+  createTestApp,
+  SEEDING_WITHOUT_TIMEOUT,
+  type TestContext,
+} from '../../../tests/helpers/api-app.ts';
+import { createManyUsers, createUser, type TestUser } from '../../../tests/helpers/factories.ts';
 
 describe('admin users', () => {
   let t: TestContext;
@@ -161,5 +166,32 @@ describe('admin users', () => {
       .where('id', '=', listener.id)
       .executeTakeFirstOrThrow();
     expect(row.is_blocked).toBe(0);
+  });
+});
+
+describe('getAllUser past its cap', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestApp(SEEDING_WITHOUT_TIMEOUT);
+    await createManyUsers(t.deps, UNPAGED_LIST_CAP + 1);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers the cap without limit and the rest on the next page', async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const list = async (query: string) =>
+      (
+        await t.app.inject({
+          url: `/api/admin/getAllUser${query}`,
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).json();
+    const first = await list('');
+    expect(first.users).toHaveLength(UNPAGED_LIST_CAP);
+    expect(first).toMatchObject({ total: UNPAGED_LIST_CAP + 1, page: 1, hasMore: true });
+    const second = await list('?page=2');
+    expect(second.users).toHaveLength(1);
+    expect(second.hasMore).toBe(false);
   });
 });

@@ -51,15 +51,16 @@ function matches(filter: UserFilter) {
 export class AdminUsersRepository {
   constructor(private readonly db: Db) {}
 
-  list(filter: UserFilter, offset: number, limit: number | null): Promise<UserRecord[]> {
-    let query = this.db
+  list(filter: UserFilter, offset: number, limit: number): Promise<UserRecord[]> {
+    return this.db
       .selectFrom('users')
       .select(columns)
       .where(matches(filter))
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
-    if (limit !== null) query = query.limit(limit).offset(offset);
-    return query.execute();
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   async count(filter: UserFilter): Promise<number> {

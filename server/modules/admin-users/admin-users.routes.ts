@@ -1,6 +1,7 @@
 import {
   BlockBody,
   PlanBody,
+  UNPAGED_LIST_CAP,
   UserAnswer,
   UserList,
   UserListQuery,
@@ -20,8 +21,7 @@ export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Listener accounts, searchable by name or e-mail and filtered by status and plan',
-        description:
-          'Administrators are not listed (the original client lists listeners only). Without `limit` every matching account is returned (the original client expects the whole list).',
+        description: `Administrators are not listed (the original client lists listeners only). Without \`limit\` every matching account is returned (the original client expects the whole list), up to ${UNPAGED_LIST_CAP}: \`total\` and \`hasMore\` tell whether there are more, and \`page\` (2, 3…) asks for them.`,
         querystring: UserListQuery,
         response: { 200: UserList },
       },

@@ -1,5 +1,6 @@
 import type { AdminUser, UserList, UserListQuery } from '../../../contract/admin.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AdminUsersRepository, UserRecord } from './admin-users.repository.ts';
@@ -28,20 +29,18 @@ export class AdminUsersService {
       status: query.status ?? 'all',
       plan: query.plan ?? 'all',
     };
-    const page = query.page ?? 1;
-    const limit = query.limit ?? null;
-    const offset = limit === null ? 0 : (page - 1) * limit;
+    const { page, limit, offset, hasMore } = adminListPage(query);
     const [rows, total, stats] = await Promise.all([
-      this.users.list(filter, offset, limit),
+      readInChunks(offset, limit, (from, count) => this.users.list(filter, from, count)),
       this.users.count(filter),
       this.users.stats(),
     ]);
     return {
       users: rows.map(presentUser),
       total,
-      page: limit === null ? 1 : page,
-      limit: limit ?? total,
-      hasMore: limit !== null && page * limit < total,
+      page,
+      limit,
+      hasMore: hasMore(total),
       stats: {
         total: stats.total,
         active: stats.total - stats.blocked,

@@ -16,7 +16,7 @@ describe('the room kept for built artist pages', () => {
   const service = (artistPageBytes: number) =>
     new CatalogService(
       new CatalogRepository(t.deps.db, t.deps.dialect),
-      new ArtistStatsRepository(t.deps.db),
+      new ArtistStatsRepository(t.deps.db, t.deps.dialect),
       {
         rankingCacheMs: RANKING_CACHE_MS,
         caches: {

@@ -161,11 +161,11 @@ export class CatalogRepository {
   // The read paths every listener page takes, compiled once (see prepared.ts).
   private compile() {
     return {
-      songsByIds: preparedByIds(this.db, (ids) =>
+      songsByIds: preparedByIds(this.db, this.dialect, (ids) =>
         this.credited(this.songRows().where('songs.id', 'in', ids).where(songIsListed), 'none'),
       ),
       // Cards by id carry their counts, so presenting them takes no further round trip.
-      artistsByIds: preparedByIds(this.db, (ids) =>
+      artistsByIds: preparedByIds(this.db, this.dialect, (ids) =>
         this.db
           .selectFrom('artists')
           .select(artistColumns)
@@ -179,7 +179,7 @@ export class CatalogRepository {
           .where('artists.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      albumsByIds: preparedByIds(this.db, (ids) =>
+      albumsByIds: preparedByIds(this.db, this.dialect, (ids) =>
         this.db
           .selectFrom('albums')
           .innerJoin('artists', 'artists.id', 'albums.artist_id')
@@ -195,7 +195,7 @@ export class CatalogRepository {
           .where('albums.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      artistsOfSongs: preparedByIds(this.db, (ids) =>
+      artistsOfSongs: preparedByIds(this.db, this.dialect, (ids) =>
         this.db
           .selectFrom('song_artists')
           .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
@@ -204,13 +204,13 @@ export class CatalogRepository {
           .orderBy('song_artists.song_id')
           .orderBy('song_artists.position'),
       ),
-      playCounts: preparedByIds(this.db, (ids) =>
+      playCounts: preparedByIds(this.db, this.dialect, (ids) =>
         this.db
           .selectFrom('song_play_totals')
           .select(['song_id', 'plays'])
           .where('song_id', 'in', ids),
       ),
-      albumSongCounts: preparedByIds(this.db, (ids) =>
+      albumSongCounts: preparedByIds(this.db, this.dialect, (ids) =>
         this.db
           .selectFrom('songs')
           .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -742,28 +742,35 @@ export class ArtistStatsRepository {
   private readonly listeners;
   private readonly songs;
 
-  constructor(private readonly db: Db) {
-    this.followers = preparedByIds(this.db, (ids) =>
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {
+    this.followers = preparedByIds(this.db, this.dialect, (ids) =>
       this.db
         .selectFrom('follows')
         .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
         .where('artist_id', 'in', ids)
         .groupBy('artist_id'),
     );
-    this.listeners = preparedByIds(this.db, (ids, since: string) =>
-      this.db
-        .selectFrom('plays')
-        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-        .select([
-          'song_artists.artist_id',
-          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
-        ])
-        .where('song_artists.artist_id', 'in', ids)
-        .where('plays.played_at', '>=', since)
-        .groupBy('song_artists.artist_id'),
+    this.listeners = preparedByIds(
+      this.db,
+      this.dialect,
+      (ids, since: string) =>
+        this.db
+          .selectFrom('plays')
+          .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+          .select([
+            'song_artists.artist_id',
+            (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+          ])
+          .where('song_artists.artist_id', 'in', ids)
+          .where('plays.played_at', '>=', since)
+          .groupBy('song_artists.artist_id'),
+      1,
     );
     // The credits carry their song's `listed` (migration 008): counted from the index alone.
-    this.songs = preparedByIds(this.db, (ids) =>
+    this.songs = preparedByIds(this.db, this.dialect, (ids) =>
       this.db
         .selectFrom('song_artists')
         .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])

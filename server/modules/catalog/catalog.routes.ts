@@ -19,7 +19,7 @@ export const RANKING_CACHE_MS = 10_000;
 export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogService {
   return new CatalogService(
     new CatalogRepository(deps.db, deps.dialect),
-    new ArtistStatsRepository(deps.db),
+    new ArtistStatsRepository(deps.db, deps.dialect),
     { rankingCacheMs, caches: deps.caches },
   );
 }

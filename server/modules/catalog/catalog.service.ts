@@ -555,6 +555,16 @@ export class CatalogService {
     return total;
   }
 
+  /** How many songs listeners may see (counted once per catalog version). */
+  listedSongCount(): Promise<number> {
+    return this.total('songs', () => this.catalog.countSongs());
+  }
+
+  /** How many artists are enabled (counted once per catalog version). */
+  enabledArtistCount(): Promise<number> {
+    return this.total('artists', () => this.catalog.countArtists());
+  }
+
   /** Listed songs per album, for album cards. */
   async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
     const derived = await this.derivedCounts();
@@ -614,7 +624,7 @@ export class CatalogService {
     const offset = (request.page - 1) * request.limit;
     const [rows, total] = await Promise.all([
       this.catalog.listSongs(offset, request.limit),
-      this.total('songs', () => this.catalog.countSongs()),
+      this.listedSongCount(),
     ]);
     return pageOf(await this.presentSongs(rows), request, total);
   }
@@ -630,7 +640,7 @@ export class CatalogService {
     const offset = (request.page - 1) * request.limit;
     const [rows, total] = await Promise.all([
       this.catalog.listArtists(offset, request.limit),
-      this.total('artists', () => this.catalog.countArtists()),
+      this.enabledArtistCount(),
     ]);
     return pageOf(await this.presentArtists(rows), request, total);
   }

@@ -1,5 +1,7 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { idListSql, idListValue } from '../../db/id-list.ts';
+import type { Dialect } from '../../db/migrations/index.ts';
 import { keepPrepared } from '../../db/named-statements.ts';
 
 /** Stands for an argument while a query is compiled; replaced by the value on every run. */
@@ -33,36 +35,23 @@ export function prepared<A extends unknown[], R>(
   return async (...args: A) => (await db.executeQuery(bind(compiled, args))).rows;
 }
 
-/** List lengths a query over ids is compiled for; longer lists are padded up to the next. */
-const SIZES = [1, 4, 16, 64, 256, 1024, 4096];
-
 /**
- * A query over a list of ids (`in (…)`) and fixed arguments, compiled once per padded list
- * length. Padding repeats the last id, which `in` ignores, so callers see exactly the rows of the
- * ids they gave; lists longer than the largest size are built each time.
+ * A query over a list of ids and `arity` fixed arguments, compiled once. `build` receives the
+ * list as an expression for `column in …` (db/id-list.ts): the ids travel as one bound value, so
+ * the query has one text and one plan whatever the list's length, and no length is too long.
  */
 export function preparedByIds<A extends unknown[], R>(
   db: Db,
-  build: (ids: number[], ...args: A) => Compilable<R>,
-): (ids: number[], ...args: A) => Promise<R[]> {
-  const bySize = new Map<number, CompiledQuery<R>>();
-  return async (ids: number[], ...args: A) => {
-    if (ids.length === 0) return [];
-    const size = SIZES.find((n) => n >= ids.length);
-    if (size === undefined) return (await db.executeQuery(build(ids, ...args).compile())).rows;
-    let compiled = bySize.get(size);
-    if (!compiled) {
-      const slots = (from: number, length: number) =>
-        Array.from({ length }, (_, i) => new Slot(from + i)) as unknown[];
-      compiled = build(slots(0, size) as number[], ...(slots(size, args.length) as A)).compile();
-      keepPrepared(compiled.sql);
-      bySize.set(size, compiled);
-    }
-    const padded: unknown[] = ids.concat(
-      new Array<number>(size - ids.length).fill(ids[ids.length - 1]!),
-    );
-    return (await db.executeQuery(bind(compiled, padded.concat(args)))).rows;
-  };
+  dialect: Dialect,
+  build: (ids: RawBuilder<number>, ...args: A) => Compilable<R>,
+  arity: A['length'] = 0,
+): (ids: readonly number[], ...args: A) => Promise<R[]> {
+  const run = prepared(
+    db,
+    (ids: unknown, ...args: A) => build(idListSql(dialect, ids), ...args),
+    arity + 1,
+  );
+  return async (ids, ...args) => (ids.length === 0 ? [] : run(idListValue(dialect, ids), ...args));
 }
 
 /**

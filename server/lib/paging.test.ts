@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { adminListPage, LIST_CHUNK, readInChunks } from './paging.ts';
+
+/** A list of `size` numbers read through `readInChunks`, noting each read. */
+function source(size: number) {
+  const reads: [number, number][] = [];
+  const read = async (offset: number, limit: number) => {
+    reads.push([offset, limit]);
+    return Array.from(
+      { length: Math.max(0, Math.min(limit, size - offset)) },
+      (_, i) => offset + i,
+    );
+  };
+  return { reads, read };
+}
+
+describe('readInChunks', () => {
+  it('reads the range asked for, a chunk at a time, and stops at the end of the list', async () => {
+    const list = source(LIST_CHUNK * 2 + 10);
+    const items = await readInChunks(5, LIST_CHUNK * 3, list.read);
+    expect(items).toHaveLength(LIST_CHUNK * 2 + 5);
+    expect(items[0]).toBe(5);
+    expect(items.at(-1)).toBe(LIST_CHUNK * 2 + 9);
+    expect(list.reads).toEqual([
+      [5, LIST_CHUNK],
+      [5 + LIST_CHUNK, LIST_CHUNK],
+      [5 + 2 * LIST_CHUNK, LIST_CHUNK],
+    ]);
+  });
+
+  it('lets other work run between chunks', async () => {
+    let ticks = 0;
+    const tick = () => {
+      ticks++;
+      if (ticks < 100) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const list = source(LIST_CHUNK * 4);
+    const seen: number[] = [];
+    await readInChunks(0, LIST_CHUNK * 4, async (offset, limit) => {
+      seen.push(ticks);
+      return list.read(offset, limit);
+    });
+    // Each chunk after the first starts after other callbacks had their turn.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+  });
+});
+
+describe('adminListPage', () => {
+  it('pages by the cap without a limit', () => {
+    const page = adminListPage({ page: 3 });
+    expect(page.offset).toBe(2 * page.limit);
+    expect(page.hasMore(3 * page.limit)).toBe(false);
+    expect(page.hasMore(3 * page.limit + 1)).toBe(true);
+    expect(adminListPage({ limit: 20, page: 2 })).toMatchObject({ offset: 20, limit: 20 });
+  });
+});

@@ -1,0 +1,39 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { UNPAGED_LIST_CAP } from '../../contract/admin.ts';
+
+/** The page an admin list query asks for: `limit` items, or UNPAGED_LIST_CAP without one. */
+export function adminListPage(query: { page?: number | undefined; limit?: number | undefined }) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? UNPAGED_LIST_CAP;
+  return {
+    page,
+    limit,
+    offset: (page - 1) * limit,
+    /** Whether items are left past this page, of `total` in all. */
+    hasMore: (total: number) => page * limit < total,
+  };
+}
+
+/** How many items of a long list are read and presented at a time. */
+export const LIST_CHUNK = 250;
+
+/**
+ * `limit` items from `offset`, read (and presented) by `read` LIST_CHUNK at a time, letting other
+ * requests run between chunks. SQLite answers on the event loop and a request's queries follow
+ * one another without a pause, so a list read whole would hold every other request (a health
+ * check, an audio range) until it was done; in chunks they wait at most for one.
+ */
+export async function readInChunks<T>(
+  offset: number,
+  limit: number,
+  read: (offset: number, limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let done = 0; done < limit; done += LIST_CHUNK) {
+    if (done > 0) await nextTurn();
+    const chunk = await read(offset + done, Math.min(LIST_CHUNK, limit - done));
+    for (const item of chunk) items.push(item);
+    if (chunk.length < LIST_CHUNK) break;
+  }
+  return items;
+}
