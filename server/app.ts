@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
 import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { MediaCollector } from './media/collector.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
@@ -68,6 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     fixedPlans: database.fixedPlans,
     dialect: database.dialect,
     media,
+    mediaCollector: new MediaCollector(database.db, media, (error) =>
+      app.log.error({ err: error }, 'media collection failed'),
+    ),
     mailer,
     sessions,
     limiter,

@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/index.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MediaCollector } from './media/collector.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -18,6 +19,8 @@ export interface Deps {
   fixedPlans: Db;
   dialect: Dialect;
   media: MediaStore;
+  /** Deletes stored media no row refers to any more; uploads hold what they store with it. */
+  mediaCollector: MediaCollector;
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;

@@ -173,6 +173,20 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/**
+ * Stored objects that may have lost (or not yet gained) their last reference, for the media
+ * collector (migration 013, server/media/collector.ts).
+ */
+export interface MediaChecksTable {
+  /** An image's content hash, or an audio object's key. */
+  ref: string;
+  kind: 'image' | 'audio';
+  /** When the object was let go of or stored; it is deleted a grace period later if unused. */
+  since: string;
+  /** The upload that stored it, while that upload may still take it back; else null. */
+  holder: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,6 +206,7 @@ export interface Database {
   follows: FollowsTable;
   likes: LikesTable;
   catalog_version: CatalogVersionTable;
+  media_checks: MediaChecksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

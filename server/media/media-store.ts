@@ -36,6 +36,13 @@ export function audioKey(hash: string, extension: string): string {
   return `audio/${hash.slice(0, 2)}/${hash}.${extension}`;
 }
 
+const AUDIO_KEY = /^audio\/[a-f0-9]{2}\/[a-f0-9]{64}\.[a-z0-9]+$/;
+
+/** Whether `key` has the shape `audioKey` gives. */
+export function isAudioKey(key: string): boolean {
+  return AUDIO_KEY.test(key);
+}
+
 export function imageOriginalKey(hash: string): string {
   return `images/${hash.slice(0, 2)}/${hash}/original`;
 }

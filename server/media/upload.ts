@@ -23,8 +23,10 @@ import {
   unsupportedMediaType,
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/nul.ts';
-import { deleteImage, storeImage } from './images.ts';
-import { audioKey, imageOriginalKey, type MediaStore } from './media-store.ts';
+import { type MediaHolds, newHolder } from './collector.ts';
+import { ImageDamaged, ImageRefused, imageHash, storeImage } from './images.ts';
+import type { MediaCheck } from './media-checks.repository.ts';
+import { audioKey, type MediaStore } from './media-store.ts';
 
 export interface StagedFile {
   path: string;
@@ -348,40 +350,54 @@ export async function readImage(staged: StagedFile): Promise<Buffer> {
 
 /**
  * What one upload or import stores. Keys are content-addressed, so bytes already in the store
- * belong to someone else and are never removed by `rollback`; only what this batch added is.
+ * may belong to someone else: every object is held (MediaHolds) before it is looked up or
+ * stored, which keeps the media collector from deleting it while the upload relies on it, and
+ * `rollback` releases what the batch held, deleting it at once only when nobody else touched it
+ * since and no row refers to it.
  */
 export class MediaBatch {
-  private readonly addedAudio: string[] = [];
-  private readonly addedImages: string[] = [];
+  private readonly held: MediaCheck[] = [];
   private readonly staged: StagedFile[] = [];
+  private readonly holder = newHolder();
 
-  constructor(readonly media: MediaStore) {}
+  constructor(
+    readonly media: MediaStore,
+    private readonly holds: MediaHolds,
+  ) {}
 
   /** Staging files to remove when the batch ends, whatever happens. */
   track(staged: StagedFile | null | undefined): void {
     if (staged) this.staged.push(staged);
   }
 
+  private async hold(check: MediaCheck): Promise<void> {
+    await this.holds.hold(check, this.holder);
+    this.held.push(check);
+  }
+
   async storeAudio(staged: StagedFile, info: AudioInfo): Promise<string> {
     const key = audioKey(staged.hash, info.extension);
-    const existed = (await this.media.stat(key)) !== null;
+    await this.hold({ ref: key, kind: 'audio' });
     await this.media.putFile(key, staged.path);
-    if (!existed) this.addedAudio.push(key);
     return key;
   }
 
-  /** Stores an image with its variants; 422 when the bytes do not decode as an image. */
+  /**
+   * Stores an image with its variants: 422 when the bytes do not decode as an image or declare
+   * more pixels than Chorus decodes (the message says the limits).
+   */
   async storeImage(bytes: Buffer): Promise<string> {
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
+    const hash = imageHash(bytes);
+    await this.hold({ ref: hash, kind: 'image' });
     try {
-      await storeImage(this.media, bytes);
-    } catch {
-      if (!existed) await deleteImage(this.media, hash);
-      throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
+      return await storeImage(this.media, bytes, hash);
+    } catch (error) {
+      if (error instanceof ImageRefused) throw unprocessable(error.message, 'imageFile');
+      if (error instanceof ImageDamaged) {
+        throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
+      }
+      throw error;
     }
-    if (!existed) this.addedImages.push(hash);
-    return hash;
   }
 
   /** Removes the staging files; call when the batch is done (it succeeded or was rolled back). */
@@ -390,14 +406,10 @@ export class MediaBatch {
     this.staged.length = 0;
   }
 
-  /** Takes back everything this batch stored and removes its staging files. */
+  /** Takes back everything this batch stored that nothing uses, and removes its staging files. */
   async rollback(): Promise<void> {
-    await Promise.all([
-      ...this.addedAudio.map((key) => this.media.delete(key)),
-      ...this.addedImages.map((hash) => deleteImage(this.media, hash)),
-    ]);
-    this.addedAudio.length = 0;
-    this.addedImages.length = 0;
+    await Promise.all(this.held.map((check) => this.holds.release(check, this.holder)));
+    this.held.length = 0;
     await this.finish();
   }
 }
@@ -506,9 +518,10 @@ async function readParts(
  */
 export async function withMediaBatch<T>(
   media: MediaStore,
+  holds: MediaHolds,
   work: (batch: MediaBatch) => Promise<T>,
 ): Promise<T> {
-  const batch = new MediaBatch(media);
+  const batch = new MediaBatch(media, holds);
   try {
     const result = await work(batch);
     await batch.finish();

@@ -11,6 +11,7 @@ import * as searchVisibleOnly from './009-search-visible-only.ts';
 import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
 import * as albumsNewest from './012-albums-newest.ts';
+import * as mediaChecks from './013-media-checks.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { name: '010-search-terms', up: searchTerms.up },
   { name: '011-plays-by-listener', up: playsByListener.up },
   { name: '012-albums-newest', up: albumsNewest.up },
+  { name: '013-media-checks', up: mediaChecks.up },
 ];

@@ -11,6 +11,13 @@ const ImageParams = Type.Object({
 });
 
 export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
+  // Unreferenced media is collected while the server serves: at start (what a stop left
+  // waiting), then every minute (server/media/collector.ts).
+  app.addHook('onListen', async () => {
+    deps.mediaCollector.start();
+  });
+  app.addHook('onClose', () => deps.mediaCollector.stop());
+
   app.get(
     '/api/images/:hash/:file',
     {

@@ -348,7 +348,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       async (request) => {
         const caller = me(request.caller);
         await playlists.assertOwner(request.params.id, caller);
-        const batch = new MediaBatch(deps.media);
+        const batch = new MediaBatch(deps.media, deps.mediaCollector);
         try {
           const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
           const staged = form.files.imageFile;

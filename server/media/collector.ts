@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../lib/time.ts';
+import { deleteImage } from './images.ts';
+import {
+  type Collected,
+  type MediaCheck,
+  MediaChecksRepository,
+} from './media-checks.repository.ts';
+import { isAudioKey, isContentHash, type MediaStore } from './media-store.ts';
+
+/**
+ * How long an object nothing refers to is kept before it is deleted: long enough for an upload
+ * to go from storing its bytes to the row that refers to them, which takes seconds.
+ */
+export const MEDIA_GRACE_MS = 5 * 60_000;
+/** How often the collector looks for objects past their grace (and once at start). */
+export const MEDIA_SWEEP_EVERY_MS = 60_000;
+/** So an unreferenced object is gone this long after the change that let go of it, at most. */
+export const MEDIA_COLLECTED_WITHIN_MS = MEDIA_GRACE_MS + MEDIA_SWEEP_EVERY_MS;
+
+/** Checks read per query while sweeping. */
+const SWEEP_BATCH = 200;
+
+/** What an upload tells the collector about the objects it stores (MediaBatch, folder import). */
+export interface MediaHolds {
+  /** Called before an object is looked up or stored: keeps it from a sweep for a grace period. */
+  hold(check: MediaCheck, holder: string): Promise<void>;
+  /** Deletes now what `holder` stored if nobody touched it since and no row refers to it. */
+  release(check: MediaCheck, holder: string): Promise<Collected>;
+}
+
+/** A fresh name for one upload's holds. */
+export function newHolder(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/**
+ * Deletes stored media that no row refers to. Candidates come from the database itself
+ * (migration 013: triggers record what a row lets go of) and from uploads (`hold`), and are
+ * deleted once past their grace if no row refers to them then. Shared content is safe: the
+ * check looks at every row that may name the object, and an upload of the same bytes renews the
+ * candidate's grace before it relies on the stored object (see MediaChecksRepository.collect).
+ * Works the same on both engines and with any MediaStore: it only ever calls `delete`.
+ */
+export class MediaCollector implements MediaHolds {
+  private readonly checks: MediaChecksRepository;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    db: Db,
+    private readonly media: MediaStore,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {
+    this.checks = new MediaChecksRepository(db);
+  }
+
+  hold(check: MediaCheck, holder: string): Promise<void> {
+    return this.checks.hold(check, holder, nowIso());
+  }
+
+  release(check: MediaCheck, holder: string): Promise<Collected> {
+    return this.checks.collect(check, { holder }, () => this.remove(check));
+  }
+
+  /**
+   * Deletes every object whose grace ended by `now` that no row refers to; answers how many.
+   * One sweep at a time: a call during a sweep waits for it.
+   */
+  sweep(now = Date.now()): Promise<number> {
+    this.running ??= this.sweepOnce(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sweepOnce(now: number): Promise<number> {
+    const dueBy = new Date(now - MEDIA_GRACE_MS).toISOString();
+    let removed = 0;
+    for (;;) {
+      const due = await this.checks.due(dueBy, SWEEP_BATCH);
+      for (const check of due) {
+        const collected = await this.checks.collect(check, { dueBy }, () => this.remove(check));
+        if (collected === 'removed') removed++;
+      }
+      if (due.length < SWEEP_BATCH) return removed;
+    }
+  }
+
+  private async remove({ ref, kind }: MediaCheck): Promise<void> {
+    // Only keys Chorus makes: a check never names anything outside the media it stores.
+    if (kind === 'image' && isContentHash(ref)) await deleteImage(this.media, ref);
+    else if (kind === 'audio' && isAudioKey(ref)) await this.media.delete(ref);
+  }
+
+  /** Sweeps now and then every MEDIA_SWEEP_EVERY_MS until `stop()`. */
+  start(): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.sweep().catch(this.onError);
+    };
+    this.timer = setInterval(tick, MEDIA_SWEEP_EVERY_MS).unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+}
