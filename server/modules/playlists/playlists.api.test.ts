@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../../tests/fixtures/media.ts';
+import { makePng, makePngBomb } from '../../../tests/fixtures/media.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
@@ -7,6 +8,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
+import { imageOriginalKey } from '../../media/media-store.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -425,6 +427,19 @@ describe('playlists', () => {
       const json = await call('PUT', `/api/playlists/${playlist._id}/cover`, owner, { a: 1 });
       expect(json.statusCode).toBe(415);
       expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
+    });
+
+    it('refuses an image declaring 16383×16383 pixels before decoding it (422), storing nothing', async () => {
+      const playlist = await create(owner);
+      const bomb = makePngBomb();
+      const response = await upload(owner, playlist._id, bomb);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(
+        'The image is 16383×16383 pixels; images may be at most 8,000 pixels a side and 40 megapixels in all. Please upload a smaller image.',
+      );
+      expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
+      const hash = createHash('sha256').update(bomb).digest('hex');
+      expect(await t.deps.media.stat(imageOriginalKey(hash))).toBeNull();
     });
 
     it('answers 400 to a form that cannot be read, and keeps the cover it had', async () => {
