@@ -113,6 +113,8 @@ export interface PlaylistsTable {
   description: string;
   is_public: Flag;
   cover_key: string | null;
+  /** The uploaded cover's size in bytes (0 without one, or for covers older than migration 014). */
+  cover_bytes: Generated<number>;
   created_at: string;
   updated_at: string;
   /** Moves with every change to the playlist's songs (triggers, migration 006). */

@@ -12,6 +12,7 @@ import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
 import * as albumsNewest from './012-albums-newest.ts';
 import * as mediaChecks from './013-media-checks.ts';
+import * as playlistCoverBytes from './014-playlist-cover-bytes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { name: '011-plays-by-listener', up: playsByListener.up },
   { name: '012-albums-newest', up: albumsNewest.up },
   { name: '013-media-checks', up: mediaChecks.up },
+  { name: '014-playlist-cover-bytes', up: playlistCoverBytes.up },
 ];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYLIST_COVERS_MAX_BYTES } from '../../../contract/rules/playlists.ts';
 import { makePng, makePngBomb } from '../../../tests/fixtures/media.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
@@ -440,6 +441,33 @@ describe('playlists', () => {
       expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
       const hash = createHash('sha256').update(bomb).digest('hex');
       expect(await t.deps.media.stat(imageOriginalKey(hash))).toBeNull();
+    });
+
+    it('holds a listener’s covers to 50 MB in all (413), counting a replaced or reused image once', async () => {
+      const lister = await createUser(t.deps);
+      const [full, other] = [await create(lister), await create(lister)];
+      const big = await makePng(16, '#102030');
+      expect((await upload(lister, full._id, big)).statusCode).toBe(200);
+      // As if that cover were just under the limit.
+      await t.deps.db
+        .updateTable('playlists')
+        .set({ cover_bytes: PLAYLIST_COVERS_MAX_BYTES - 50 })
+        .where('id', '=', full._id)
+        .execute();
+      const small = await makePng(16, '#405060');
+      const refused = await upload(lister, other._id, small);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().message).toBe(
+        `Your playlist covers may take up to 50 MB in all: they take 50.0 MB, and this image ${(small.length / 1024 / 1024).toFixed(1)} MB. Remove a cover or choose a smaller image.`,
+      );
+      expect((await get(lister, other._id)).json().data.coverImage).toBeNull();
+      // Another listener has their own allowance; the same image on a second playlist costs
+      // nothing more; replacing the big cover frees its share.
+      expect((await upload(owner, (await create(owner))._id, small)).statusCode).toBe(200);
+      expect((await upload(lister, other._id, big)).statusCode).toBe(200);
+      expect((await upload(lister, full._id, small)).statusCode).toBe(200);
+      const third = await create(lister);
+      expect((await upload(lister, third._id, await makePng(16, '#708090'))).statusCode).toBe(200);
     });
 
     it('answers 400 to a form that cannot be read, and keeps the cover it had', async () => {
