@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * `playlists.cover_bytes`: the size of the uploaded cover, so a listener's covers can be held to
