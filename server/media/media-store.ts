@@ -18,6 +18,10 @@ export interface MediaStore {
   stat(key: string): Promise<MediaStat | null>;
   /** Bytes `start`..`end` inclusive, or the whole object. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Removes the object under `key`, and succeeds when there is none: the media collector
+   * (collector.ts) deletes each key of an unused object this way, and may repeat itself.
+   */
   delete(key: string): Promise<void>;
   /** A fresh path where an upload may be streamed before it is stored. */
   stagingPath(suffix?: string): string;

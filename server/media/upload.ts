@@ -24,7 +24,7 @@ import {
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/nul.ts';
 import { type MediaHolds, newHolder } from './collector.ts';
-import { ImageDamaged, ImageRefused, imageHash, storeImage } from './images.ts';
+import { checkImageSize, ImageDamaged, ImageRefused, imageHash, storeImage } from './images.ts';
 import type { MediaCheck } from './media-checks.repository.ts';
 import { audioKey, type MediaStore } from './media-store.ts';
 
@@ -388,8 +388,10 @@ export class MediaBatch {
    */
   async storeImage(bytes: Buffer): Promise<string> {
     const hash = imageHash(bytes);
-    await this.hold({ ref: hash, kind: 'image' });
     try {
+      // Refused images cost no write: their size is checked before anything is held.
+      await checkImageSize(bytes);
+      await this.hold({ ref: hash, kind: 'image' });
       return await storeImage(this.media, bytes, hash);
     } catch (error) {
       if (error instanceof ImageRefused) throw unprocessable(error.message, 'imageFile');
