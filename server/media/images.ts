@@ -15,24 +15,36 @@ export class ImageDamaged extends Error {}
 let loading: Promise<Sharp> | null = null;
 
 /**
+ * How much image work may run at once. A server decodes one image at a time with one libvips
+ * thread: decoding runs on libuv's thread pool, which also reads the files audio ranges are sent
+ * from, so one image job leaves the other threads to audio however many images arrive. The
+ * others wait their turn in the queue.
+ */
+let imageJobs = new JobQueue(1);
+let threadsPerImage = 1;
+
+/**
+ * For a process that serves no audio (the demo seed): `jobs` images at once, each with libvips's
+ * default threads.
+ */
+export function decodeImagesFreely(jobs: number): void {
+  imageJobs = new JobQueue(jobs);
+  threadsPerImage = 0;
+  void loading?.then((sharp) => sharp.concurrency(threadsPerImage));
+}
+
+/**
  * libvips is loaded with the first image, not at start: a server that is only listened to never
- * needs it. Each image is worked on by one libvips thread, with no cache of decoded images.
+ * needs it. Decoded images are not cached (memory).
  */
 function loadSharp(): Promise<Sharp> {
   loading ??= import('sharp').then(({ default: sharp }) => {
-    sharp.concurrency(1);
+    sharp.concurrency(threadsPerImage);
     sharp.cache(false);
     return sharp;
   });
   return loading;
 }
-
-/**
- * Images decoded at once. Decoding runs on libuv's thread pool, which also reads the files
- * audio ranges are sent from: one image at a time (one libvips thread, above) leaves the other
- * threads to audio however many images arrive. The others wait their turn here.
- */
-const IMAGE_JOBS = new JobQueue(1);
 
 const MEGAPIXEL = 1_000_000;
 
@@ -72,7 +84,7 @@ async function variants(input: Buffer): Promise<Buffer[]> {
     .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const encoded: Buffer[] = [];
-  // One after another: one image job holds one thread (see IMAGE_JOBS).
+  // One after another: one image job holds one thread of the pool (see imageJobs).
   for (const width of IMAGE_WIDTHS) {
     encoded.push(await sharp(data, { raw }).resize(width, width).webp({ quality: 80 }).toBuffer());
   }
@@ -110,7 +122,7 @@ async function storeOnce(media: MediaStore, input: Buffer, hash: string): Promis
   if (await media.stat(imageOriginalKey(hash))) return hash;
   let encoded: Buffer[];
   try {
-    encoded = await IMAGE_JOBS.run(() => variants(input));
+    encoded = await imageJobs.run(() => variants(input));
   } catch {
     throw new ImageDamaged('The image cannot be decoded');
   }
