@@ -218,6 +218,25 @@ describe('media collector', () => {
     expect(audioFiles()).toContain(audio);
   });
 
+  it('sweeps what waited past its grace as soon as the server listens', async () => {
+    const hash = await storeImage(t.deps.media, await freshPng());
+    await t.deps.db
+      .insertInto('media_checks')
+      .values({
+        ref: hash,
+        kind: 'image',
+        since: new Date(Date.now() - MEDIA_COLLECTED_WITHIN_MS).toISOString(),
+        holder: null,
+      })
+      .execute();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const deadline = Date.now() + 10_000;
+    while (storedImages().has(hash) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(storedImages().has(hash)).toBe(false);
+  });
+
   it('deletes the audio of a removed song row only when no other song shares it', async () => {
     const artist = await createArtist(t.deps);
     const [first, second] = [

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { JobQueue } from '../lib/job-queue.ts';
 import { nowIso } from '../lib/time.ts';
 import { deleteImage } from './images.ts';
 import {
@@ -46,7 +47,8 @@ export function newHolder(): string {
 export class MediaCollector implements MediaHolds {
   private readonly checks: MediaChecksRepository;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly sweeps = new JobQueue(1);
+  private lastSweep: Promise<number> = Promise.resolve(0);
 
   constructor(
     db: Db,
@@ -66,13 +68,12 @@ export class MediaCollector implements MediaHolds {
 
   /**
    * Deletes every object whose grace ended by `now` that no row refers to; answers how many.
-   * One sweep at a time: a call during a sweep waits for it.
+   * Sweeps run one after another.
    */
   sweep(now = Date.now()): Promise<number> {
-    this.running ??= this.sweepOnce(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    const sweep = this.sweeps.run(() => this.sweepOnce(now));
+    this.lastSweep = sweep.catch(() => 0);
+    return sweep;
   }
 
   private async sweepOnce(now: number): Promise<number> {
@@ -98,7 +99,8 @@ export class MediaCollector implements MediaHolds {
   start(): void {
     if (this.timer) return;
     const tick = () => {
-      this.sweep().catch(this.onError);
+      // A sweep still waiting for its turn will see everything this one would.
+      if (this.sweeps.queued === 0) this.sweep().catch(this.onError);
     };
     this.timer = setInterval(tick, MEDIA_SWEEP_EVERY_MS).unref();
     tick();
@@ -107,6 +109,6 @@ export class MediaCollector implements MediaHolds {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running?.catch(() => {});
+    await this.lastSweep;
   }
 }
