@@ -11,6 +11,7 @@ import {
 import { filesUnder, multipart } from '../../tests/helpers/multipart.ts';
 import { MEDIA_COLLECTED_WITHIN_MS, MEDIA_GRACE_MS } from './collector.ts';
 import { imageHash, storeImage } from './images.ts';
+import { audioKey } from './media-store.ts';
 import { MediaBatch } from './upload.ts';
 
 describe('media collector', () => {
@@ -216,6 +217,26 @@ describe('media collector', () => {
       .where('id', '=', song.id)
       .executeTakeFirstOrThrow();
     expect(audioFiles()).toContain(audio);
+  });
+
+  it('finds media stored before it knew of it (scan), and sweeps what no row uses', async () => {
+    const artist = await createArtist(t.deps, { withImage: true });
+    const { image_key: portrait } = await t.deps.db
+      .selectFrom('artists')
+      .select('image_key')
+      .where('id', '=', artist.id)
+      .executeTakeFirstOrThrow();
+    const forgotten = await storeImage(t.deps.media, await freshPng());
+    const lostAudio = audioKey('f'.repeat(64), 'mp3');
+    await t.deps.media.putBuffer(lostAudio, Buffer.from('left behind by an old version'));
+    expect(isStored(forgotten)).toBe(true);
+
+    expect(await t.deps.mediaCollector.scan()).toBeGreaterThanOrEqual(3);
+    await sweepLater();
+    expect(storedImages().has(forgotten)).toBe(false);
+    expect(audioFiles()).not.toContain(lostAudio);
+    expect(isStored(portrait!)).toBe(true);
+    expect(audioFiles().length).toBeGreaterThan(0);
   });
 
   it('sweeps what waited past its grace as soon as the server listens', async () => {

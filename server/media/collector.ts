@@ -8,7 +8,7 @@ import {
   type MediaCheck,
   MediaChecksRepository,
 } from './media-checks.repository.ts';
-import { isAudioKey, isContentHash, type MediaStore } from './media-store.ts';
+import { hashOfKey, isAudioKey, isContentHash, type MediaStore } from './media-store.ts';
 
 /**
  * How long an object nothing refers to is kept before it is deleted: long enough for an upload
@@ -20,8 +20,9 @@ export const MEDIA_SWEEP_EVERY_MS = 60_000;
 /** So an unreferenced object is gone this long after the change that let go of it, at most. */
 export const MEDIA_COLLECTED_WITHIN_MS = MEDIA_GRACE_MS + MEDIA_SWEEP_EVERY_MS;
 
-/** Checks read per query while sweeping. */
+/** Checks read per query while sweeping, and written per statement while scanning. */
 const SWEEP_BATCH = 200;
+const SCAN_BATCH = 500;
 
 /** What an upload tells the collector about the objects it stores (MediaBatch, folder import). */
 export interface MediaHolds {
@@ -87,6 +88,37 @@ export class MediaCollector implements MediaHolds {
       }
       if (due.length < SWEEP_BATCH) return removed;
     }
+  }
+
+  /**
+   * Records a check of every object in the store, so those stored before the collector knew of
+   * them (before migration 013) are swept too once no row uses them. Answers how many objects it
+   * found. Run once, on the first start after that migration (server/main.ts).
+   */
+  async scan(): Promise<number> {
+    let found = 0;
+    let pending: MediaCheck[] = [];
+    const flush = async () => {
+      await this.checks.add(pending, nowIso());
+      found += pending.length;
+      pending = [];
+    };
+    let lastImage: string | null = null;
+    for await (const key of this.media.list('images/')) {
+      const hash = hashOfKey(key);
+      // An image's files sit together: its original and variants give one check.
+      if (!hash || hash === lastImage) continue;
+      lastImage = hash;
+      pending.push({ ref: hash, kind: 'image' });
+      if (pending.length >= SCAN_BATCH) await flush();
+    }
+    for await (const key of this.media.list('audio/')) {
+      if (!isAudioKey(key)) continue;
+      pending.push({ ref: key, kind: 'audio' });
+      if (pending.length >= SCAN_BATCH) await flush();
+    }
+    await flush();
+    return found;
   }
 
   private async remove({ ref, kind }: MediaCheck): Promise<void> {

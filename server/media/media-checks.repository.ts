@@ -26,6 +26,16 @@ export class MediaChecksRepository {
       .execute();
   }
 
+  /** Records checks of objects no upload holds, leaving checks already there as they are. */
+  async add(checks: MediaCheck[], now: string): Promise<void> {
+    if (checks.length === 0) return;
+    await this.db
+      .insertInto('media_checks')
+      .values(checks.map((check) => ({ ...check, since: now, holder: null })))
+      .onConflict((conflict) => conflict.column('ref').doNothing())
+      .execute();
+  }
+
   /** Checks whose grace ended by `dueBy`, oldest first. */
   due(dueBy: string, limit: number): Promise<MediaCheck[]> {
     return this.db

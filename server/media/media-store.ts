@@ -23,6 +23,11 @@ export interface MediaStore {
    * (collector.ts) deletes each key of an unused object this way, and may repeat itself.
    */
   delete(key: string): Promise<void>;
+  /**
+   * Every key under `prefix` (e.g. `images/`), in no set order. Used once, to find objects
+   * stored before the media collector knew of them (MediaCollector.scan).
+   */
+  list(prefix: string): AsyncIterable<string>;
   /** A fresh path where an upload may be streamed before it is stored. */
   stagingPath(suffix?: string): string;
   /** The file behind a key when the store is a local folder (for sendfile-style hand-offs). */
