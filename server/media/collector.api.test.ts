@@ -4,6 +4,7 @@ import { makePng } from '../../tests/fixtures/media.ts';
 import { createTestApp, type TestContext } from '../../tests/helpers/api-app.ts';
 import {
   createArtist,
+  createPlaylist,
   createSong,
   createUser,
   type TestUser,
@@ -111,6 +112,20 @@ describe('media collector', () => {
     await sweepLater();
     expect(storedImages().has(removedCover)).toBe(false);
     expect(storedImages().has(deletedCover)).toBe(false);
+  });
+
+  it('deletes the covers of a deleted account’s playlists (the delete cascades)', async () => {
+    const leaving = await createUser(t.deps);
+    const playlist = await createPlaylist(t.deps, leaving.id);
+    const cover = await storeImage(t.deps.media, await freshPng());
+    await t.deps.db
+      .updateTable('playlists')
+      .set({ cover_key: cover })
+      .where('id', '=', playlist.id)
+      .execute();
+    await t.deps.db.deleteFrom('users').where('id', '=', leaving.id).execute();
+    await sweepLater();
+    expect(storedImages().has(cover)).toBe(false);
   });
 
   it('keeps an image another row still uses (content shared by hash)', async () => {
