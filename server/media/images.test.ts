@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makePng, makePngBomb } from '../../tests/fixtures/media.ts';
-import { checkImageSize, ImageDamaged, ImageRefused } from './images.ts';
+import { tempDirs } from '../../tests/helpers/temp-dirs.ts';
+import {
+  checkImageSize,
+  ImageBusy,
+  ImageDamaged,
+  ImageRefused,
+  imageHash,
+  storeImage,
+} from './images.ts';
+import { LocalMediaStore } from './local-store.ts';
+import { imageOriginalKey } from './media-store.ts';
 
 describe('checkImageSize', () => {
   it('refuses images declaring more than 8,000 pixels a side or 40 megapixels, from the header alone', async () => {
@@ -28,5 +38,30 @@ describe('checkImageSize', () => {
 
   it('calls bytes that are no image damaged', async () => {
     await expect(checkImageSize(Buffer.from('not an image'))).rejects.toBeInstanceOf(ImageDamaged);
+  });
+});
+
+describe('storeImage', () => {
+  const tempDir = tempDirs('chorus-images-');
+
+  it('decodes one image at a time, lets 4 wait and turns the rest away', async () => {
+    const media = new LocalMediaStore(tempDir());
+    // Large enough that the first decode is still running when the last one arrives.
+    const images = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        makePng(4_000, `#${(i * 0x1f1f1f + 0x102030).toString(16).slice(-6)}`),
+      ),
+    );
+    const outcomes = await Promise.allSettled(images.map((image) => storeImage(media, image)));
+    const stored = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const busy = outcomes.filter(
+      (outcome) => outcome.status === 'rejected' && outcome.reason instanceof ImageBusy,
+    );
+    expect(stored).toHaveLength(5);
+    expect(busy).toHaveLength(3);
+    for (const [index, outcome] of outcomes.entries()) {
+      const kept = await media.stat(imageOriginalKey(imageHash(images[index]!)));
+      expect(kept !== null).toBe(outcome.status === 'fulfilled');
+    }
   });
 });

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IAudioMetadata } from 'music-metadata';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
 import {
-  type AppError,
+  AppError,
   badRequest,
   payloadTooLarge,
   unprocessable,
@@ -24,7 +24,14 @@ import {
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/nul.ts';
 import { type MediaHolds, newHolder } from './collector.ts';
-import { checkImageSize, ImageDamaged, ImageRefused, imageHash, storeImage } from './images.ts';
+import {
+  checkImageSize,
+  ImageBusy,
+  ImageDamaged,
+  ImageRefused,
+  imageHash,
+  storeImage,
+} from './images.ts';
 import type { MediaCheck } from './media-checks.repository.ts';
 import { audioKey, type MediaStore } from './media-store.ts';
 
@@ -45,6 +52,9 @@ export interface StagedFile {
 const HEAD_BYTES = 4100;
 
 const MB = 1024 * 1024;
+
+/** What a busy server asks an image upload to wait before it tries again. */
+const IMAGE_BUSY_RETRY_SECONDS = 5;
 
 function tooLarge(kind: 'audio' | 'image', limit: number): AppError {
   return payloadTooLarge(
@@ -395,6 +405,14 @@ export class MediaBatch {
       return await storeImage(this.media, bytes, hash);
     } catch (error) {
       if (error instanceof ImageRefused) throw unprocessable(error.message, 'imageFile');
+      if (error instanceof ImageBusy) {
+        throw new AppError(
+          503,
+          'Chorus is busy processing other images. Please try again in a few seconds.',
+          'imageFile',
+          { 'retry-after': String(IMAGE_BUSY_RETRY_SECONDS) },
+        );
+      }
       if (error instanceof ImageDamaged) {
         throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
       }
