@@ -1,18 +1,9 @@
-/** A job refused because `maxWaiting` jobs already wait. */
-export class QueueFull extends Error {}
-
-/**
- * Runs at most `limit` jobs at once; the others start in the order they came. With `maxWaiting`,
- * a job finding that many already waiting is refused (QueueFull) instead of waiting too.
- */
+/** Runs at most `limit` jobs at once; the others start in the order they came. */
 export class JobQueue {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(
-    private readonly limit: number,
-    private readonly maxWaiting = Number.POSITIVE_INFINITY,
-  ) {}
+  constructor(private readonly limit: number) {}
 
   /** Jobs waiting for their turn. */
   get queued(): number {
@@ -21,7 +12,6 @@ export class JobQueue {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) throw new QueueFull('Too many jobs wait');
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active++;

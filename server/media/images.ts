@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type SharpModule from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../contract/rules/catalog.ts';
-import { JobQueue, QueueFull } from '../lib/job-queue.ts';
+import { JobQueue } from '../lib/job-queue.ts';
 import { imageOriginalKey, imageVariantKey, type MediaStore } from './media-store.ts';
 
 type Sharp = typeof SharpModule;
@@ -15,27 +15,23 @@ export class ImageDamaged extends Error {}
 let loading: Promise<Sharp> | null = null;
 
 /**
- * Images that may wait for their turn, each held in memory whole (up to 5 MB): past this, an
- * upload is told to come back (ImageBusy) rather than add to the memory the server holds.
- */
-const MAX_WAITING_IMAGES = 4;
-
-/** Refused because as many images as may wait already do; worth trying again in a few seconds. */
-export class ImageBusy extends Error {}
-
-/**
  * How much image work may run at once. A server decodes one image at a time with one libvips
  * thread: decoding runs on libuv's thread pool, which also reads the files audio ranges are sent
  * from, so one image job leaves the other threads to audio however many images arrive. The
  * others wait their turn in the queue.
  */
-let imageJobs = new JobQueue(1, MAX_WAITING_IMAGES);
+let imageJobs = new JobQueue(1);
 let threadsPerImage = 1;
 
 /**
  * For a process that serves no audio (the demo seed): `jobs` images at once, each with libvips's
  * default threads.
  */
+/** Images waiting for their turn to be decoded. */
+export function imagesWaiting(): number {
+  return imageJobs.queued;
+}
+
 export function decodeImagesFreely(jobs: number): void {
   imageJobs = new JobQueue(jobs);
   threadsPerImage = 0;
@@ -106,8 +102,8 @@ export function imageHash(input: Buffer): string {
 
 /**
  * Stores an image once under its content hash with its WebP variants, and returns the hash that
- * names it. Throws ImageRefused for an image declaring too many pixels, ImageDamaged for bytes
- * that do not decode and ImageBusy when too many images wait, all before anything is stored.
+ * names it. Throws ImageRefused for an image declaring too many pixels and ImageDamaged for bytes
+ * that do not decode, both before anything is stored.
  */
 export async function storeImage(
   media: MediaStore,
@@ -132,8 +128,7 @@ async function storeOnce(media: MediaStore, input: Buffer, hash: string): Promis
   let encoded: Buffer[];
   try {
     encoded = await imageJobs.run(() => variants(input));
-  } catch (error) {
-    if (error instanceof QueueFull) throw new ImageBusy('Too many images wait to be processed');
+  } catch {
     throw new ImageDamaged('The image cannot be decoded');
   }
   await Promise.all(

@@ -26,10 +26,10 @@ import { nulPath, nulRefused } from '../lib/nul.ts';
 import { type MediaHolds, newHolder } from './collector.ts';
 import {
   checkImageSize,
-  ImageBusy,
   ImageDamaged,
   ImageRefused,
   imageHash,
+  imagesWaiting,
   storeImage,
 } from './images.ts';
 import type { MediaCheck } from './media-checks.repository.ts';
@@ -347,12 +347,29 @@ export async function inspectAudio(
 const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'webp']);
 export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
 
-/** Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type. */
+/**
+ * Uploaded images that may wait for their turn to be decoded, each held in memory whole (up to
+ * 5 MB): past this, an upload is told to come back rather than add to what the server holds.
+ */
+const MAX_WAITING_IMAGES = 4;
+
+/**
+ * Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type; 503
+ * with `Retry-After` while MAX_WAITING_IMAGES images already wait to be decoded.
+ */
 export async function readImage(staged: StagedFile): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(staged.head);
   if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
+  if (imagesWaiting() >= MAX_WAITING_IMAGES) {
+    throw new AppError(
+      503,
+      'Chorus is busy processing other images. Please try again in a few seconds.',
+      'imageFile',
+      { 'retry-after': String(IMAGE_BUSY_RETRY_SECONDS) },
+    );
+  }
   return fsp.readFile(staged.path);
 }
 
@@ -405,14 +422,6 @@ export class MediaBatch {
       return await storeImage(this.media, bytes, hash);
     } catch (error) {
       if (error instanceof ImageRefused) throw unprocessable(error.message, 'imageFile');
-      if (error instanceof ImageBusy) {
-        throw new AppError(
-          503,
-          'Chorus is busy processing other images. Please try again in a few seconds.',
-          'imageFile',
-          { 'retry-after': String(IMAGE_BUSY_RETRY_SECONDS) },
-        );
-      }
       if (error instanceof ImageDamaged) {
         throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
       }

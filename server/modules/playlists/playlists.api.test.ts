@@ -443,6 +443,28 @@ describe('playlists', () => {
       expect(await t.deps.media.stat(imageOriginalKey(hash))).toBeNull();
     });
 
+    it('answers 503 with Retry-After while 4 images already wait to be decoded', async () => {
+      const playlist = await create(owner);
+      const { imagesWaiting, storeImage } = await import('../../media/images.ts');
+      const large = await Promise.all(
+        [0x213141, 0x415161, 0x617181, 0x8191a1, 0xa1b1c1, 0xc1d1e1].map((colour) =>
+          makePng(4_000, `#${colour.toString(16)}`),
+        ),
+      );
+      const storing = large.map((image) => storeImage(t.deps.media, image));
+      while (imagesWaiting() < 4) await new Promise((resolve) => setTimeout(resolve, 1));
+      const busy = await upload(owner, playlist._id, await makePng(16, '#0a0b0c'));
+      await Promise.all(storing);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json().message).toBe(
+        'Chorus is busy processing other images. Please try again in a few seconds.',
+      );
+      expect((await upload(owner, playlist._id, await makePng(16, '#0a0b0c'))).statusCode).toBe(
+        200,
+      );
+    });
+
     it('holds a listener’s covers to 50 MB in all (413), counting a replaced or reused image once', async () => {
       const lister = await createUser(t.deps);
       const [full, other] = [await create(lister), await create(lister)];
