@@ -23,15 +23,15 @@ let loading: Promise<Sharp> | null = null;
 let imageJobs = new JobQueue(1);
 let threadsPerImage = 1;
 
-/**
- * For a process that serves no audio (the demo seed): `jobs` images at once, each with libvips's
- * default threads.
- */
 /** Images waiting for their turn to be decoded. */
 export function imagesWaiting(): number {
   return imageJobs.queued;
 }
 
+/**
+ * For a process that serves no audio (the demo seed): `jobs` images at once, each with libvips's
+ * default threads.
+ */
 export function decodeImagesFreely(jobs: number): void {
   imageJobs = new JobQueue(jobs);
   threadsPerImage = 0;
@@ -119,6 +119,7 @@ export async function storeImage(
   return storing;
 }
 
+/** Images being stored, by hash. */
 const inFlight = new Map<string, Promise<string>>();
 
 async function storeOnce(media: MediaStore, input: Buffer, hash: string): Promise<string> {
