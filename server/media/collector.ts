@@ -43,7 +43,8 @@ export function newHolder(): string {
  * deleted once past their grace if no row refers to them then. Shared content is safe: the
  * check looks at every row that may name the object, and an upload of the same bytes renews the
  * candidate's grace before it relies on the stored object (see MediaChecksRepository.collect).
- * Works the same on both engines and with any MediaStore: it only ever calls `delete`.
+ * Works the same on both engines and with any MediaStore: it removes objects with `delete` only
+ * (and lists the store once, `scan`).
  */
 export class MediaCollector implements MediaHolds {
   private readonly checks: MediaChecksRepository;
