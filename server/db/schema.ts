@@ -185,8 +185,8 @@ export interface MediaChecksTable {
   kind: 'image' | 'audio';
   /** When the object was let go of or stored; it is deleted a grace period later if unused. */
   since: string;
-  /** The upload that stored it, while that upload may still take it back; else null. */
-  holder: string | null;
+  /** Uploads storing it now; a failed one deletes it at once only when it was the last. */
+  holders: number;
 }
 
 export interface Database {

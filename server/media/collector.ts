@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { JobQueue } from '../lib/job-queue.ts';
 import { nowIso } from '../lib/time.ts';
@@ -27,14 +26,12 @@ const SCAN_BATCH = 500;
 /** What an upload tells the collector about the objects it stores (MediaBatch, folder import). */
 export interface MediaHolds {
   /** Called before an object is looked up or stored: keeps it from a sweep for a grace period. */
-  hold(check: MediaCheck, holder: string): Promise<void>;
-  /** Deletes now what `holder` stored if nobody touched it since and no row refers to it. */
-  release(check: MediaCheck, holder: string): Promise<Collected>;
-}
-
-/** A fresh name for one upload's holds. */
-export function newHolder(): string {
-  return randomBytes(12).toString('hex');
+  hold(check: MediaCheck): Promise<void>;
+  /**
+   * Called for each held object when the upload fails: deletes it now if no other upload holds
+   * it and no row refers to it.
+   */
+  release(check: MediaCheck): Promise<Collected>;
 }
 
 /**
@@ -60,12 +57,12 @@ export class MediaCollector implements MediaHolds {
     this.checks = new MediaChecksRepository(db);
   }
 
-  hold(check: MediaCheck, holder: string): Promise<void> {
-    return this.checks.hold(check, holder, nowIso());
+  hold(check: MediaCheck): Promise<void> {
+    return this.checks.hold(check, nowIso());
   }
 
-  release(check: MediaCheck, holder: string): Promise<Collected> {
-    return this.checks.collect(check, { holder }, () => this.remove(check));
+  release(check: MediaCheck): Promise<Collected> {
+    return this.checks.release(check, () => this.remove(check));
   }
 
   /**
@@ -84,7 +81,7 @@ export class MediaCollector implements MediaHolds {
     for (;;) {
       const due = await this.checks.due(dueBy, SWEEP_BATCH);
       for (const check of due) {
-        const collected = await this.checks.collect(check, { dueBy }, () => this.remove(check));
+        const collected = await this.checks.collect(check, dueBy, () => this.remove(check));
         if (collected === 'removed') removed++;
       }
       if (due.length < SWEEP_BATCH) return removed;

@@ -8,21 +8,25 @@ export interface MediaCheck {
   kind: MediaKind;
 }
 
-/** Which check of an object a collection may take: one past its grace, or one still held. */
-export type Claim = { dueBy: string } | { holder: string };
-
 export type Collected = 'removed' | 'in use' | 'not due';
 
 /** The `media_checks` table (migration 013) and the questions the collector asks about it. */
 export class MediaChecksRepository {
   constructor(private readonly db: Db) {}
 
-  /** Records that `holder` is storing `ref` now, renewing any check already there. */
-  async hold(check: MediaCheck, holder: string, now: string): Promise<void> {
+  /** Records that an upload is storing `ref` now: one more holder, and a fresh grace. */
+  async hold(check: MediaCheck, now: string): Promise<void> {
     await this.db
       .insertInto('media_checks')
-      .values({ ref: check.ref, kind: check.kind, since: now, holder })
-      .onConflict((conflict) => conflict.column('ref').doUpdateSet({ since: now, holder }))
+      .values({ ref: check.ref, kind: check.kind, since: now, holders: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('ref')
+          .doUpdateSet((update) => ({
+            since: now,
+            holders: update('media_checks.holders', '+', 1),
+          })),
+      )
       .execute();
   }
 
@@ -31,7 +35,7 @@ export class MediaChecksRepository {
     if (checks.length === 0) return;
     await this.db
       .insertInto('media_checks')
-      .values(checks.map((check) => ({ ...check, since: now, holder: null })))
+      .values(checks.map((check) => ({ ...check, since: now, holders: 0 })))
       .onConflict((conflict) => conflict.column('ref').doNothing())
       .execute();
   }
@@ -48,25 +52,54 @@ export class MediaChecksRepository {
   }
 
   /**
-   * Takes the check of `check.ref` when `claim` still describes it and, when no row refers to the
-   * object, runs `remove` before the check is gone. The check's row stays locked meanwhile (a row
-   * lock on PostgreSQL, the write lock on SQLite), so an upload of the same bytes, which renews
-   * the check first (`hold`), waits for the removal and then stores the object again.
+   * Takes the check of an object past its grace (`dueBy`, whoever held it) and, when no row
+   * refers to the object, runs `remove` before the check is gone. The check's row stays locked
+   * meanwhile (a row lock on PostgreSQL, the write lock on SQLite), so an upload of the same
+   * bytes, which renews the check first (`hold`), waits for the removal and then stores the
+   * object again.
    */
-  collect(check: MediaCheck, claim: Claim, remove: () => Promise<void>): Promise<Collected> {
+  collect(check: MediaCheck, dueBy: string, remove: () => Promise<void>): Promise<Collected> {
     return this.db.transaction().execute(async (trx) => {
-      let taking = trx.deleteFrom('media_checks').where('ref', '=', check.ref);
-      taking =
-        'dueBy' in claim
-          ? taking.where('since', '<=', claim.dueBy)
-          : taking.where('holder', '=', claim.holder);
-      const taken = await taking.returning('ref').executeTakeFirst();
+      const taken = await trx
+        .deleteFrom('media_checks')
+        .where('ref', '=', check.ref)
+        .where('since', '<=', dueBy)
+        .returning('ref')
+        .executeTakeFirst();
       if (!taken) return 'not due';
-      if (await isReferenced(trx, check)) return 'in use';
-      await remove();
-      return 'removed';
+      return removeUnused(trx, check, remove);
     });
   }
+
+  /**
+   * One holder lets go of `check.ref` (its upload failed). When it was the last, the check is
+   * taken and the object removed as `collect` does; while another upload holds it, it stays.
+   */
+  release(check: MediaCheck, remove: () => Promise<void>): Promise<Collected> {
+    return this.db.transaction().execute(async (trx) => {
+      const left = await trx
+        .updateTable('media_checks')
+        .set((update) => ({ holders: update('holders', '-', 1) }))
+        .where('ref', '=', check.ref)
+        .where('holders', '>', 0)
+        .returning('holders')
+        .executeTakeFirst();
+      if (!left) return 'not due';
+      if (left.holders > 0) return 'in use';
+      await trx.deleteFrom('media_checks').where('ref', '=', check.ref).execute();
+      return removeUnused(trx, check, remove);
+    });
+  }
+}
+
+async function removeUnused(
+  trx: Db,
+  check: MediaCheck,
+  remove: () => Promise<void>,
+): Promise<Collected> {
+  if (await isReferenced(trx, check)) return 'in use';
+  await remove();
+  return 'removed';
 }
 
 async function isReferenced(db: Db, { ref, kind }: MediaCheck): Promise<boolean> {

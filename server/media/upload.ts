@@ -23,7 +23,7 @@ import {
   unsupportedMediaType,
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/nul.ts';
-import { type MediaHolds, newHolder } from './collector.ts';
+import type { MediaHolds } from './collector.ts';
 import {
   checkImageSize,
   ImageDamaged,
@@ -379,13 +379,12 @@ export async function readImage(staged: StagedFile): Promise<Buffer> {
  * What one upload or import stores. Keys are content-addressed, so bytes already in the store
  * may belong to someone else: every object is held (MediaHolds) before it is looked up or
  * stored, which keeps the media collector from deleting it while the upload relies on it, and
- * `rollback` releases what the batch held, deleting it at once only when nobody else touched it
- * since and no row refers to it.
+ * `rollback` releases what the batch held, deleting it at once only when no other upload holds
+ * it and no row refers to it.
  */
 export class MediaBatch {
   private readonly held: MediaCheck[] = [];
   private readonly staged: StagedFile[] = [];
-  private readonly holder = newHolder();
 
   constructor(
     readonly media: MediaStore,
@@ -398,7 +397,7 @@ export class MediaBatch {
   }
 
   private async hold(check: MediaCheck): Promise<void> {
-    await this.holds.hold(check, this.holder);
+    await this.holds.hold(check);
     this.held.push(check);
   }
 
@@ -437,7 +436,7 @@ export class MediaBatch {
 
   /** Takes back everything this batch stored that nothing uses, and removes its staging files. */
   async rollback(): Promise<void> {
-    await Promise.all(this.held.map((check) => this.holds.release(check, this.holder)));
+    await Promise.all(this.held.map((check) => this.holds.release(check)));
     this.held.length = 0;
     await this.finish();
   }

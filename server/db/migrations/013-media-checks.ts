@@ -6,8 +6,9 @@ import { type Kysely, sql } from 'kysely';
  * grace period and nothing refers to them then. Media is content-addressed, so one object may
  * serve several rows: a row letting go of it only makes it a candidate, never deletes it.
  * - `ref`: an image's content hash (the original and its variants) or an audio object's key.
- * - `holder`: the upload that put the row there, so a failed upload may take back at once what
- *   nobody else has touched since; null when a row let go of the object.
+ * - `holders`: uploads storing the object now, so a failed upload may take back at once what no
+ *   other upload is storing too. Past the grace it is ignored: an upload that stopped without
+ *   letting go (a crash) keeps nothing forever.
  *
  * Triggers record the object a row lets go of, in the same transaction as the change, on both
  * engines, whatever code makes it: a replaced or removed cover or portrait, a deleted playlist,
@@ -32,7 +33,7 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('ref', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('since', 'text', (c) => c.notNull())
-    .addColumn('holder', 'text')
+    .addColumn('holders', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex('media_checks_since_idx')
@@ -52,8 +53,8 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   if (dialect === 'sqlite') {
     const now = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
     const record = (kind: string, column: string) =>
-      `insert into media_checks (ref, kind, since, holder) values (old.${column}, '${kind}', ${now}, null)
-         on conflict (ref) do update set since = excluded.since, holder = null;`;
+      `insert into media_checks (ref, kind, since, holders) values (old.${column}, '${kind}', ${now}, 0)
+         on conflict (ref) do update set since = excluded.since;`;
     for (const { table, column, kind } of REFERENCES) {
       await sql
         .raw(
@@ -81,9 +82,9 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
          let_go text := to_jsonb(old) ->> tg_argv[0];
        begin
          if let_go is not null and (tg_op = 'DELETE' or let_go is distinct from to_jsonb(new) ->> tg_argv[0]) then
-           insert into media_checks (ref, kind, since, holder)
-             values (let_go, tg_argv[1], to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), null)
-             on conflict (ref) do update set since = excluded.since, holder = null;
+           insert into media_checks (ref, kind, since, holders)
+             values (let_go, tg_argv[1], to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 0)
+             on conflict (ref) do update set since = excluded.since;
          end if;
          return null;
        end $$`,
