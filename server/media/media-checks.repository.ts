@@ -20,12 +20,10 @@ export class MediaChecksRepository {
       .insertInto('media_checks')
       .values({ ref: check.ref, kind: check.kind, since: now, holders: 1 })
       .onConflict((conflict) =>
-        conflict
-          .column('ref')
-          .doUpdateSet((update) => ({
-            since: now,
-            holders: update('media_checks.holders', '+', 1),
-          })),
+        conflict.column('ref').doUpdateSet((update) => ({
+          since: now,
+          holders: update('media_checks.holders', '+', 1),
+        })),
       )
       .execute();
   }
