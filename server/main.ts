@@ -75,14 +75,6 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Chorus is running at ${config.publicUrl}`);
-
-  // Media stored before the collector existed is looked at once; what no row uses goes.
-  if (applied.includes('013-media-checks')) {
-    app.deps.mediaCollector
-      .scan()
-      .then((found) => log.info({ found }, 'stored media listed for collection'))
-      .catch((error: unknown) => log.error({ err: error }, 'listing stored media failed'));
-  }
 }
 
 main().catch((error: unknown) => {

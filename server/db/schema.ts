@@ -189,6 +189,11 @@ export interface MediaChecksTable {
   holders: number;
 }
 
+/** A row while the store has not been listed for the collector yet (migration 013). */
+export interface MediaScanDueTable {
+  id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,6 +214,7 @@ export interface Database {
   likes: LikesTable;
   catalog_version: CatalogVersionTable;
   media_checks: MediaChecksTable;
+  media_scan_due: MediaScanDueTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

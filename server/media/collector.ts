@@ -89,9 +89,20 @@ export class MediaCollector implements MediaHolds {
   }
 
   /**
+   * Scans the store (`scan`) if it was never scanned since migration 013; answers how many
+   * objects it found, or null when no scan was due.
+   */
+  async scanIfDue(): Promise<number | null> {
+    if (!(await this.checks.isScanDue())) return null;
+    const found = await this.scan();
+    await this.checks.scanDone();
+    return found;
+  }
+
+  /**
    * Records a check of every object in the store, so those stored before the collector knew of
    * them (before migration 013) are swept too once no row uses them. Answers how many objects it
-   * found. Run once, on the first start after that migration (server/main.ts).
+   * found.
    */
   async scan(): Promise<number> {
     let found = 0;
@@ -125,9 +136,17 @@ export class MediaCollector implements MediaHolds {
     else if (kind === 'audio' && isAudioKey(ref)) await this.media.delete(ref);
   }
 
-  /** Sweeps now and then every MEDIA_SWEEP_EVERY_MS until `stop()`. */
-  start(): void {
+  /**
+   * Sweeps now and then every MEDIA_SWEEP_EVERY_MS until `stop()`; first lists the store when
+   * that is due (`scanIfDue`). `onScan` hears how many objects a scan found.
+   */
+  start(onScan: (found: number) => void = () => {}): void {
     if (this.timer) return;
+    this.scanIfDue()
+      .then((found) => {
+        if (found !== null) onScan(found);
+      })
+      .catch(this.onError);
     const tick = () => {
       // A sweep still waiting for its turn will see everything this one would.
       if (this.sweeps.queued === 0) this.sweep().catch(this.onError);

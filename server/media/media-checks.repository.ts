@@ -38,6 +38,16 @@ export class MediaChecksRepository {
       .execute();
   }
 
+  async isScanDue(): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('media_scan_due').select('id').executeTakeFirst()) !== undefined
+    );
+  }
+
+  async scanDone(): Promise<void> {
+    await this.db.deleteFrom('media_scan_due').execute();
+  }
+
   /** Checks whose grace ended by `dueBy`, oldest first. */
   due(dueBy: string, limit: number): Promise<MediaCheck[]> {
     return this.db

@@ -40,6 +40,13 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .on('media_checks')
     .column('since')
     .execute();
+  // Media stored before this migration was never recorded: the collector lists the store once
+  // (MediaCollector.scanIfDue) while this row is there, whichever program applied the migration.
+  await db.schema
+    .createTable('media_scan_due')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .execute();
+  await sql`insert into media_scan_due (id) values (1)`.execute(db);
   for (const { table, column } of REFERENCES) {
     if (table === 'songs' && column === 'audio_key') continue; // indexed since migration 001
     await db.schema
