@@ -7,6 +7,7 @@ import type { App, Deps, Module } from './deps.ts';
 import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
 import { loadServerSecret } from './lib/server-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { MediaCollector } from './media/collector.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { MediaSender } from './media/send.ts';
 import { modules } from './modules/index.ts';
@@ -86,6 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
       redirect: config.mediaDelivery === 'redirect',
       accelRedirect: config.mediaAccelRedirect,
     }),
+    mediaCollector: new MediaCollector(database.db, media, (error) =>
+      app.log.error({ err: error }, 'media collection failed'),
+    ),
     mailer,
     sessions,
     limiter,

@@ -7,6 +7,7 @@ import type { Dialect } from './db/migrations/index.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { ServerSecret } from './lib/server-secret.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MediaCollector } from './media/collector.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MediaSender } from './media/send.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   media: MediaStore;
   /** Sends stored media once a route has checked access (built once from `media`). */
   mediaSender: MediaSender;
+  /** Deletes stored media no row refers to any more; uploads hold what they store with it. */
+  mediaCollector: MediaCollector;
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;

@@ -122,6 +122,8 @@ export interface PlaylistsTable {
   description: string;
   is_public: Flag;
   cover_key: string | null;
+  /** The uploaded cover's size in bytes (0 without one, or for covers older than migration 015). */
+  cover_bytes: Generated<number>;
   created_at: string;
   updated_at: string;
   /** Moves with every change to the playlist's songs (triggers, migration 006). */
@@ -185,6 +187,25 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/**
+ * Stored objects that may have lost (or not yet gained) their last reference, for the media
+ * collector (migration 014, server/media/collector.ts).
+ */
+export interface MediaChecksTable {
+  /** An image's content hash, or an audio object's key. */
+  ref: string;
+  kind: 'image' | 'audio';
+  /** When the object was let go of or stored; it is deleted a grace period later if unused. */
+  since: string;
+  /** Uploads storing it now; a failed one deletes it at once only when it was the last. */
+  holders: number;
+}
+
+/** A row while the store has not been listed for the collector yet (migration 014). */
+export interface MediaScanDueTable {
+  id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +226,8 @@ export interface Database {
   follows: FollowsTable;
   likes: LikesTable;
   catalog_version: CatalogVersionTable;
+  media_checks: MediaChecksTable;
+  media_scan_due: MediaScanDueTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -107,6 +107,23 @@ export class LocalMediaStore implements MediaStore {
     });
   }
 
+  async *list(prefix: string): AsyncIterable<string> {
+    const walk = async function* (dir: string, key: string): AsyncIterable<string> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        return; // nothing stored under it
+      }
+      for (const entry of entries) {
+        const child = `${key}${entry.name}`;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${child}/`);
+        else if (entry.isFile()) yield child;
+      }
+    };
+    yield* walk(this.resolve(prefix), prefix.endsWith('/') ? prefix : `${prefix}/`);
+  }
+
   async delete(key: string): Promise<void> {
     const target = this.resolve(key);
     for (const cached of this.stats.keys())

@@ -25,7 +25,16 @@ export interface MediaStore {
   stat(key: string): Promise<MediaStat | null>;
   /** Bytes `start`..`end` inclusive, or the whole object. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Removes the object under `key`, and succeeds when there is none: the media collector
+   * (collector.ts) deletes each key of an unused object this way, and may repeat itself.
+   */
   delete(key: string): Promise<void>;
+  /**
+   * Every key under `prefix` (e.g. `images/`), in no set order. Used once, to find objects
+   * stored before the media collector knew of them (MediaCollector.scan).
+   */
+  list(prefix: string): AsyncIterable<string>;
   /** A fresh path where an upload may be streamed before it is stored. */
   stagingPath(suffix?: string): string;
   /** The file behind a key when the store is a local folder (for sendfile-style hand-offs). */
@@ -51,6 +60,13 @@ export function isContentHash(value: string): boolean {
 /** `audio/ab/abcdef….mp3`: the two-character shard keeps folders small on big libraries. */
 export function audioKey(hash: string, extension: string): string {
   return `audio/${hash.slice(0, 2)}/${hash}.${extension}`;
+}
+
+const AUDIO_KEY = /^audio\/[a-f0-9]{2}\/[a-f0-9]{64}\.[a-z0-9]+$/;
+
+/** Whether `key` has the shape `audioKey` gives. */
+export function isAudioKey(key: string): boolean {
+  return AUDIO_KEY.test(key);
 }
 
 export function imageOriginalKey(hash: string): string {

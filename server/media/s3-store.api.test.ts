@@ -11,6 +11,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoCatalog } from '../db/demo/seed.ts';
 import { importFolder } from '../modules/admin-songs/folder-import.ts';
+import { MEDIA_COLLECTED_WITHIN_MS } from './collector.ts';
 import { createMediaStore } from './create-store.ts';
 import { MediaStoreUnreachable } from './media-store.ts';
 
@@ -175,6 +176,39 @@ describe('media in an S3-compatible bucket', () => {
     const config = loadConfig({ ...bucket.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: t.dataDir });
     await expect(createMediaStore(config)).rejects.toThrow(MediaStoreUnreachable);
     await expect(createMediaStore(config)).rejects.toThrow(/no-such-bucket/);
+  });
+
+  it('lists its keys and collects a replaced cover from the bucket', async () => {
+    const listed: string[] = [];
+    for await (const key of t.deps.media.list('images/')) listed.push(key);
+    expect(listed.length).toBeGreaterThanOrEqual(4);
+    expect(listed.every((key) => key.startsWith('images/'))).toBe(true);
+
+    const owner = await createUser(t.deps);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/addPlaylist',
+      headers: auth(owner),
+      payload: { name: 'Bucket covers' },
+    });
+    const playlistId = made.json().data._id as number;
+    const setCover = async (png: Buffer) => {
+      const form = multipart({
+        imageFile: { filename: 'c.png', contentType: 'image/png', data: png },
+      });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/playlists/${playlistId}/cover`,
+        headers: { ...auth(owner), ...form.headers },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await setCover(await makePng(30, '#aa1100'));
+    await setCover(await makePng(30, '#0011aa'));
+    const before = objectsInBucket().length;
+    expect(await t.deps.mediaCollector.sweep(Date.now() + MEDIA_COLLECTED_WITHIN_MS)).toBe(1);
+    expect(objectsInBucket()).toHaveLength(before - 4);
   });
 
   // Last: it stops the bucket's server.

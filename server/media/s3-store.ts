@@ -8,6 +8,8 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -15,8 +17,6 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
-import { BoundedMap } from '../lib/bounded-map.ts';
-import { ByteBudget } from '../lib/cache-budget.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   type MediaStat,
@@ -27,11 +27,6 @@ import {
 
 /** Parts of a multipart upload: S3 wants at least 5 MiB; songs rarely need more than a few. */
 const PART_BYTES = 8 * 1024 * 1024;
-
-/** Sizes of objects looked up, bounded: keys are content-addressed, so a size never changes. */
-const STAT_CACHE_BYTES = 1024 * 1024;
-/** A cached size with its key (about 100 characters) and the Map's own entry. */
-const STAT_ENTRY_BYTES = 256;
 
 export const STORAGE_UNAVAILABLE =
   'The media storage cannot be reached right now. Please try again in a minute.';
@@ -59,10 +54,6 @@ export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
-  private readonly stats = new BoundedMap<string, MediaStat>(
-    new ByteBudget(STAT_CACHE_BYTES),
-    () => STAT_ENTRY_BYTES,
-  );
 
   constructor(
     settings: S3Settings,
@@ -134,14 +125,14 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  /**
+   * Asks the bucket every time: another instance's collector may have deleted the object, and an
+   * upload of the same bytes must then store it again (redirected audio needs no stat at all).
+   */
   async stat(key: string): Promise<MediaStat | null> {
-    const known = this.stats.get(key);
-    if (known) return known;
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      const stat = { size: head.ContentLength ?? 0, mtimeMs: head.LastModified?.getTime() ?? 0 };
-      this.stats.set(key, stat);
-      return stat;
+      return { size: head.ContentLength ?? 0, mtimeMs: head.LastModified?.getTime() ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
       throw unavailable();
@@ -184,8 +175,27 @@ export class S3MediaStore implements MediaStore {
     );
   }
 
+  async *list(prefix: string): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      let page: ListObjectsV2CommandOutput;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+          }),
+        );
+      } catch {
+        throw unavailable();
+      }
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.NextContinuationToken;
+    } while (token);
+  }
+
   async delete(key: string): Promise<void> {
-    this.stats.delete(key);
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {

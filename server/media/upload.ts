@@ -23,8 +23,17 @@ import {
   unsupportedMediaType,
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/input-shape.ts';
-import { deleteImage, storeImage } from './images.ts';
-import { audioKey, imageOriginalKey, type MediaStore } from './media-store.ts';
+import type { MediaHolds } from './collector.ts';
+import {
+  checkImageSize,
+  ImageDamaged,
+  ImageRefused,
+  imageHash,
+  imagesWaiting,
+  storeImage,
+} from './images.ts';
+import type { MediaCheck } from './media-checks.repository.ts';
+import { audioKey, type MediaStore } from './media-store.ts';
 
 export interface StagedFile {
   path: string;
@@ -43,6 +52,9 @@ export interface StagedFile {
 const HEAD_BYTES = 4100;
 
 const MB = 1024 * 1024;
+
+/** What a busy server asks an image upload to wait before it tries again. */
+const IMAGE_BUSY_RETRY_SECONDS = 5;
 
 function tooLarge(kind: 'audio' | 'image', limit: number): AppError {
   return payloadTooLarge(
@@ -335,12 +347,29 @@ export async function inspectAudio(
 const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'webp']);
 export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
 
-/** Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type. */
+/**
+ * Uploaded images that may wait for their turn to be decoded, each held in memory whole (up to
+ * 5 MB): past this, an upload is told to come back rather than add to what the server holds.
+ */
+const MAX_WAITING_IMAGES = 4;
+
+/**
+ * Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type; 503
+ * with `Retry-After` while MAX_WAITING_IMAGES images already wait to be decoded.
+ */
 export async function readImage(staged: StagedFile): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(staged.head);
   if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
+  if (imagesWaiting() >= MAX_WAITING_IMAGES) {
+    throw new AppError(
+      503,
+      'Chorus is busy processing other images. Please try again in a few seconds.',
+      'imageFile',
+      { 'retry-after': String(IMAGE_BUSY_RETRY_SECONDS) },
+    );
+  }
   return fsp.readFile(staged.path);
 }
 
@@ -348,42 +377,55 @@ export async function readImage(staged: StagedFile): Promise<Buffer> {
 
 /**
  * What one upload or import stores. Keys are content-addressed, so bytes already in the store
- * belong to someone else and are never removed by `rollback`; only what this batch added is.
+ * may belong to someone else: every object is held (MediaHolds) before it is looked up or
+ * stored, which keeps the media collector from deleting it while the upload relies on it, and
+ * `rollback` releases what the batch held, deleting it at once only when no other upload holds
+ * it and no row refers to it.
  */
 export class MediaBatch {
-  private readonly addedAudio: string[] = [];
-  private readonly addedImages: string[] = [];
+  private readonly held: MediaCheck[] = [];
   private readonly staged: StagedFile[] = [];
 
-  constructor(readonly media: MediaStore) {}
+  constructor(
+    readonly media: MediaStore,
+    private readonly holds: MediaHolds,
+  ) {}
 
   /** Staging files to remove when the batch ends, whatever happens. */
   track(staged: StagedFile | null | undefined): void {
     if (staged) this.staged.push(staged);
   }
 
+  private async hold(check: MediaCheck): Promise<void> {
+    await this.holds.hold(check);
+    this.held.push(check);
+  }
+
   async storeAudio(staged: StagedFile, info: AudioInfo): Promise<string> {
     const key = audioKey(staged.hash, info.extension);
-    const existed = (await this.media.stat(key)) !== null;
+    await this.hold({ ref: key, kind: 'audio' });
     await this.media.putFile(key, staged.path);
-    if (!existed) this.addedAudio.push(key);
     return key;
   }
 
-  /** Stores an image with its variants; 422 when the bytes do not decode as an image. */
+  /**
+   * Stores an image with its variants: 422 when the bytes do not decode as an image or declare
+   * more pixels than Chorus decodes (the message says the limits).
+   */
   async storeImage(bytes: Buffer): Promise<string> {
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
+    const hash = imageHash(bytes);
     try {
-      await storeImage(this.media, bytes);
+      // Refused images cost no write: their size is checked before anything is held.
+      await checkImageSize(bytes);
+      await this.hold({ ref: hash, kind: 'image' });
+      return await storeImage(this.media, bytes, hash);
     } catch (error) {
-      if (!existed) await deleteImage(this.media, hash).catch(() => {});
-      // A store that cannot be reached says so (503); anything else is the image's fault.
-      if (error instanceof AppError) throw error;
-      throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
+      if (error instanceof ImageRefused) throw unprocessable(error.message, 'imageFile');
+      if (error instanceof ImageDamaged) {
+        throw unprocessable('The image file is damaged and cannot be read', 'imageFile');
+      }
+      throw error;
     }
-    if (!existed) this.addedImages.push(hash);
-    return hash;
   }
 
   /** Removes the staging files; call when the batch is done (it succeeded or was rolled back). */
@@ -392,14 +434,10 @@ export class MediaBatch {
     this.staged.length = 0;
   }
 
-  /** Takes back everything this batch stored and removes its staging files. */
+  /** Takes back everything this batch stored that nothing uses, and removes its staging files. */
   async rollback(): Promise<void> {
-    await Promise.all([
-      ...this.addedAudio.map((key) => this.media.delete(key)),
-      ...this.addedImages.map((hash) => deleteImage(this.media, hash)),
-    ]);
-    this.addedAudio.length = 0;
-    this.addedImages.length = 0;
+    await Promise.all(this.held.map((check) => this.holds.release(check)));
+    this.held.length = 0;
     await this.finish();
   }
 }
@@ -508,9 +546,10 @@ async function readParts(
  */
 export async function withMediaBatch<T>(
   media: MediaStore,
+  holds: MediaHolds,
   work: (batch: MediaBatch) => Promise<T>,
 ): Promise<T> {
-  const batch = new MediaBatch(media);
+  const batch = new MediaBatch(media, holds);
   try {
     const result = await work(batch);
     await batch.finish();

@@ -12,6 +12,8 @@ import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
 import * as albumsNewest from './012-albums-newest.ts';
 import * as sharedLimits from './013-shared-limits.ts';
+import * as mediaChecks from './014-media-checks.ts';
+import * as playlistCoverBytes from './015-playlist-cover-bytes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,4 +38,6 @@ export const migrations: Migration[] = [
   { name: '011-plays-by-listener', up: playsByListener.up },
   { name: '012-albums-newest', up: albumsNewest.up },
   { name: '013-shared-limits', up: sharedLimits.up },
+  { name: '014-media-checks', up: mediaChecks.up },
+  { name: '015-playlist-cover-bytes', up: playlistCoverBytes.up },
 ];

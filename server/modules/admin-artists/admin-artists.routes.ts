@@ -162,7 +162,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
         },
       },
       async (request, reply) => {
-        const artist = await withMediaBatch(deps.media, async (batch) => {
+        const artist = await withMediaBatch(deps.media, deps.mediaCollector, async (batch) => {
           const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
           return service.create(
             batch,
@@ -192,7 +192,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
         },
       },
       async (request) => {
-        const data = await withMediaBatch(deps.media, async (batch) => {
+        const data = await withMediaBatch(deps.media, deps.mediaCollector, async (batch) => {
           const { input, image } = await readArtistForm(request, batch);
           return service.update(batch, request.params.id, input, image);
         });

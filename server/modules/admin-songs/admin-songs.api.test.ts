@@ -323,7 +323,7 @@ describe('admin songs', () => {
       const fresh = makeMp3(2, 523);
       const freshImage = await makePng(30, '#00ff00');
       await expect(
-        withMediaBatch(t.deps.media, async (batch) => {
+        withMediaBatch(t.deps.media, t.deps.mediaCollector, async (batch) => {
           const staged = await stageStream(t.deps.media, Readable.from([fresh]), {
             limit: 10_000_000,
             kind: 'audio',

@@ -132,7 +132,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         },
       },
       async (request, reply) => {
-        const song = await withMediaBatch(deps.media, async (batch) => {
+        const song = await withMediaBatch(deps.media, deps.mediaCollector, async (batch) => {
           const form = await receiveForm(request, batch, {
             audioFile: { kind: 'audio' },
             imageFile: { kind: 'image' },
@@ -160,7 +160,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         },
       },
       async (request) => {
-        const song = await withMediaBatch(deps.media, async (batch) => {
+        const song = await withMediaBatch(deps.media, deps.mediaCollector, async (batch) => {
           if (request.isMultipart()) {
             const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
             return service.update(batch, request.params.id, form.fields, form.files.imageFile);

@@ -79,18 +79,4 @@ export class FolderImportRepository {
   async setAlbumCover(id: number, coverKey: string): Promise<void> {
     await this.db.updateTable('albums').set({ cover_key: coverKey }).where('id', '=', id).execute();
   }
-
-  /** Which of these image hashes a song or an album uses. */
-  async usedCovers(hashes: string[]): Promise<Set<string>> {
-    const used = new Set<string>();
-    for (let i = 0; i < hashes.length; i += 500) {
-      const chunk = hashes.slice(i, i + 500);
-      const [songs, albums] = await Promise.all([
-        this.db.selectFrom('songs').select('cover_key').where('cover_key', 'in', chunk).execute(),
-        this.db.selectFrom('albums').select('cover_key').where('cover_key', 'in', chunk).execute(),
-      ]);
-      for (const row of [...songs, ...albums]) if (row.cover_key) used.add(row.cover_key);
-    }
-    return used;
-  }
 }

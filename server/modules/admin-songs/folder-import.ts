@@ -4,15 +4,14 @@
  * way back), its tags create or link artists and albums, and content already imported (by hash)
  * is skipped. One bad file never stops the run; it is listed in the report.
  */
-import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { GENRES } from '../../../contract/rules/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { deleteImage, storeImage } from '../../media/images.ts';
-import { audioKey, imageOriginalKey, type MediaStore } from '../../media/media-store.ts';
+import { MediaCollector, type MediaHolds } from '../../media/collector.ts';
+import { audioKey, type MediaStore } from '../../media/media-store.ts';
 import {
   discard,
   inspectAudio,
@@ -112,13 +111,11 @@ function reasonOf(error: unknown): string {
 export class FolderImport {
   private readonly repository: FolderImportRepository;
   private readonly songs: AdminSongsRepository;
+  private readonly holds: MediaHolds;
   // Lookups are cached as promises so concurrent files with one artist create it only once.
   private readonly artists = new Map<string, Promise<number>>();
   private readonly albums = new Map<string, Promise<{ id: number; cover: string | null }>>();
   private readonly seen = new Set<string>();
-  // Tracks of one album share their cover: it is stored once, by hash, however many files carry it.
-  private readonly covers = new Map<string, Promise<string | null>>();
-  private readonly newCovers = new Set<string>();
   private report: ImportReport = {
     scanned: 0,
     imported: 0,
@@ -134,6 +131,7 @@ export class FolderImport {
     private readonly media: MediaStore,
   ) {
     this.repository = new FolderImportRepository(db);
+    this.holds = new MediaCollector(db, media);
     this.songs = new AdminSongsRepository(db);
   }
 
@@ -178,43 +176,22 @@ export class FolderImport {
   }
 
   /**
-   * Stores an embedded cover once per run. A broken picture costs the song its cover, not its
-   * place in the library. Covers are kept outside the per-file batches (many songs share one);
-   * `sweepCovers` removes those no song or album ended up using.
+   * Stores an embedded cover with the file's batch, which holds it until the song refers to it
+   * (tracks of one album share it: stored once, by hash). A broken picture costs the song its
+   * cover, not its place in the library.
    */
-  private cover(bytes: Buffer): Promise<string | null> {
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    let stored = this.covers.get(hash);
-    if (!stored) {
-      stored = (async () => {
-        const existed = (await this.media.stat(imageOriginalKey(hash))) !== null;
-        try {
-          await storeImage(this.media, bytes);
-        } catch {
-          if (!existed) await deleteImage(this.media, hash);
-          return null;
-        }
-        if (!existed) this.newCovers.add(hash);
-        return hash;
-      })();
-      this.covers.set(hash, stored);
+  private async cover(batch: MediaBatch, bytes: Buffer): Promise<string | null> {
+    try {
+      return await batch.storeImage(bytes);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
     }
-    return stored;
-  }
-
-  /** Removes covers this run stored that nothing references (their songs all failed). */
-  private async sweepCovers(): Promise<void> {
-    const hashes = [...this.newCovers];
-    if (hashes.length === 0) return;
-    const used = await this.repository.usedCovers(hashes);
-    await Promise.all(
-      hashes.filter((hash) => !used.has(hash)).map((hash) => deleteImage(this.media, hash)),
-    );
   }
 
   /** Imports one file; answers what happened instead of throwing. */
   async importFile(file: string): Promise<'imported' | 'skipped' | ImportFailure> {
-    const batch = new MediaBatch(this.media);
+    const batch = new MediaBatch(this.media, this.holds);
     let staged: StagedFile | null = null;
     let claimed: string | null = null;
     try {
@@ -236,7 +213,7 @@ export class FolderImport {
       const info = await inspectAudio(staged, sniffed);
       const tags = info.tags;
       const storedKey = await batch.storeAudio(staged, info);
-      const coverKey = tags.picture ? await this.cover(tags.picture) : null;
+      const coverKey = tags.picture ? await this.cover(batch, tags.picture) : null;
       const artistNames =
         tags.artists.length > 0 ? tags.artists : [tags.albumArtist ?? UNKNOWN_ARTIST];
       const artistIds: number[] = [];
@@ -303,7 +280,6 @@ export class FolderImport {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 6) }, worker));
-    await this.sweepCovers();
     this.report.seconds = (performance.now() - started) / 1000;
     this.report.failed.sort((a, b) => a.file.localeCompare(b.file));
     return this.report;

@@ -10,6 +10,16 @@ const ImageParams = Type.Object({
 });
 
 export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
+  // Unreferenced media is collected while the server serves: at start (what a stop left
+  // waiting, and once what was stored before collection existed), then every minute
+  // (server/media/collector.ts).
+  app.addHook('onListen', async () => {
+    deps.mediaCollector.start((found) =>
+      app.log.info({ found }, 'stored media listed once for collection'),
+    );
+  });
+  app.addHook('onClose', () => deps.mediaCollector.stop());
+
   app.get(
     '/api/images/:hash/:file',
     {

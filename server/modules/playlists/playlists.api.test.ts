@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../../tests/fixtures/media.ts';
+import { PLAYLIST_COVERS_MAX_BYTES } from '../../../contract/rules/playlists.ts';
+import { makePng, makePngBomb } from '../../../tests/fixtures/media.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
@@ -7,6 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
+import { imageOriginalKey } from '../../media/media-store.ts';
 import { COVER_UPLOADS_PER_LISTENER } from './playlists.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -444,6 +447,68 @@ describe('playlists', () => {
       const json = await call('PUT', `/api/playlists/${playlist._id}/cover`, owner, { a: 1 });
       expect(json.statusCode).toBe(415);
       expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
+    });
+
+    it('refuses an image declaring 16383×16383 pixels before decoding it (422), storing nothing', async () => {
+      const playlist = await create(owner);
+      const bomb = makePngBomb();
+      const response = await upload(owner, playlist._id, bomb);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(
+        'The image is 16383×16383 pixels; images may be at most 8,000 pixels a side and 40 megapixels in all. Please upload a smaller image.',
+      );
+      expect((await get(owner, playlist._id)).json().data.coverImage).toBeNull();
+      const hash = createHash('sha256').update(bomb).digest('hex');
+      expect(await t.deps.media.stat(imageOriginalKey(hash))).toBeNull();
+    });
+
+    it('answers 503 with Retry-After while 4 images already wait to be decoded', async () => {
+      const playlist = await create(owner);
+      const { imagesWaiting, storeImage } = await import('../../media/images.ts');
+      const large = await Promise.all(
+        [0x213141, 0x415161, 0x617181, 0x8191a1, 0xa1b1c1, 0xc1d1e1].map((colour) =>
+          makePng(4_000, `#${colour.toString(16)}`),
+        ),
+      );
+      const storing = large.map((image) => storeImage(t.deps.media, image));
+      while (imagesWaiting() < 4) await new Promise((resolve) => setTimeout(resolve, 1));
+      const busy = await upload(owner, playlist._id, await makePng(16, '#0a0b0c'));
+      await Promise.all(storing);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json().message).toBe(
+        'Chorus is busy processing other images. Please try again in a few seconds.',
+      );
+      expect((await upload(owner, playlist._id, await makePng(16, '#0a0b0c'))).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('holds a listener’s covers to 50 MB in all (413), counting a replaced or reused image once', async () => {
+      const lister = await createUser(t.deps);
+      const [full, other] = [await create(lister), await create(lister)];
+      const big = await makePng(16, '#102030');
+      expect((await upload(lister, full._id, big)).statusCode).toBe(200);
+      // As if that cover were just under the limit.
+      await t.deps.db
+        .updateTable('playlists')
+        .set({ cover_bytes: PLAYLIST_COVERS_MAX_BYTES - 50 })
+        .where('id', '=', full._id)
+        .execute();
+      const small = await makePng(16, '#405060');
+      const refused = await upload(lister, other._id, small);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().message).toBe(
+        `Your playlist covers may take up to 50 MB in all: they take 50.0 MB, and this image ${(small.length / 1024 / 1024).toFixed(1)} MB. Remove a cover or choose a smaller image.`,
+      );
+      expect((await get(lister, other._id)).json().data.coverImage).toBeNull();
+      // Another listener has their own allowance; the same image on a second playlist costs
+      // nothing more; replacing the big cover frees its share.
+      expect((await upload(owner, (await create(owner))._id, small)).statusCode).toBe(200);
+      expect((await upload(lister, other._id, big)).statusCode).toBe(200);
+      expect((await upload(lister, full._id, small)).statusCode).toBe(200);
+      const third = await create(lister);
+      expect((await upload(lister, third._id, await makePng(16, '#708090'))).statusCode).toBe(200);
     });
 
     it('answers 400 to a form that cannot be read, and keeps the cover it had', async () => {

@@ -162,7 +162,7 @@ export class PlaylistsRepository {
       name?: string;
       description?: string;
       isPublic?: boolean;
-      coverKey?: string | null;
+      cover?: { key: string; bytes: number } | null;
       now: string;
     },
   ): Promise<void> {
@@ -172,10 +172,25 @@ export class PlaylistsRepository {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.isPublic !== undefined ? { is_public: patch.isPublic ? 1 : 0 } : {}),
-        ...(patch.coverKey !== undefined ? { cover_key: patch.coverKey } : {}),
+        ...(patch.cover !== undefined
+          ? { cover_key: patch.cover?.key ?? null, cover_bytes: patch.cover?.bytes ?? 0 }
+          : {}),
         updated_at: patch.now,
       })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** The distinct covers of the owner's playlists other than `exceptId`, with their sizes. */
+  coversOfOwner(ownerId: number, exceptId: number): Promise<{ key: string; bytes: number }[]> {
+    return this.db
+      .selectFrom('playlists')
+      .select(['cover_key as key', 'cover_bytes as bytes'])
+      .distinct()
+      .where('owner_id', '=', ownerId)
+      .where('id', '<>', exceptId)
+      .where('cover_key', 'is not', null)
+      .$narrowType<{ key: string }>()
       .execute();
   }
 

@@ -351,7 +351,8 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         config: { policy: 'listener', rateLimit: COVER_UPLOADS_PER_LISTENER },
         schema: {
           tags,
-          summary: 'Upload a cover image (multipart field imageFile; JPEG, PNG, GIF or WebP; 5 MB)',
+          summary:
+            'Upload a cover image (multipart field imageFile; JPEG, PNG, GIF or WebP; 5 MB, and 50 MB for all of a listener’s covers)',
           consumes: ['multipart/form-data'],
           params: IdParams,
           response: { 200: Playlist },
@@ -360,13 +361,20 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       async (request) => {
         const caller = me(request.caller);
         await playlists.assertOwner(request.params.id, caller);
-        const batch = new MediaBatch(deps.media);
+        const batch = new MediaBatch(deps.media, deps.mediaCollector);
         try {
           const form = await receiveForm(request, batch, { imageFile: { kind: 'image' } });
           const staged = form.files.imageFile;
           if (!staged) throw badRequest('No file selected', 'imageFile');
+          await playlists.assertCoverFits(request.params.id, caller, {
+            hash: staged.hash,
+            bytes: staged.size,
+          });
           const hash = await batch.storeImage(await readImage(staged));
-          const playlist = await playlists.setCover(request.params.id, caller, hash);
+          const playlist = await playlists.setCover(request.params.id, caller, {
+            key: hash,
+            bytes: staged.size,
+          });
           await batch.finish();
           return playlist;
         } catch (error) {

@@ -9,7 +9,8 @@ import type {
   UpdatePlaylistBody,
 } from '../../../contract/playlists.ts';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { PLAYLIST_COVERS_MAX_BYTES } from '../../../contract/rules/playlists.ts';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { groupArtists, presentSong, songForOriginalClient } from '../catalog/catalog.presenter.ts';
@@ -25,6 +26,8 @@ import {
 import { type PlaylistShape, type PlaylistSongsCache, songsJson } from './songs-cache.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
+
+const MB = 1024 * 1024;
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
 
 /** Ids from clients written for string ids arrive as text; Chorus's are positive integers. */
@@ -318,9 +321,29 @@ export class PlaylistsService {
     await this.owned(id, caller);
   }
 
-  async setCover(id: number, caller: Caller, coverKey: string | null): Promise<Playlist> {
+  /**
+   * Refuses (413) a cover that would take the caller's covers past PLAYLIST_COVERS_MAX_BYTES,
+   * before it is decoded. The playlist's own cover, which this one replaces, and an image the
+   * caller already uses elsewhere (content-addressed: stored once) add nothing.
+   */
+  async assertCoverFits(id: number, caller: Caller, upload: { hash: string; bytes: number }) {
+    const covers = await this.playlists.coversOfOwner(caller.userId, id);
+    if (covers.some((cover) => cover.key === upload.hash)) return;
+    const used = covers.reduce((sum, cover) => sum + cover.bytes, 0);
+    if (used + upload.bytes <= PLAYLIST_COVERS_MAX_BYTES) return;
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+    throw payloadTooLarge(
+      `Your playlist covers may take up to ${PLAYLIST_COVERS_MAX_BYTES / MB} MB in all: they take ${mb(used)}, and this image ${mb(upload.bytes)}. Remove a cover or choose a smaller image.`,
+    );
+  }
+
+  async setCover(
+    id: number,
+    caller: Caller,
+    cover: { key: string; bytes: number } | null,
+  ): Promise<Playlist> {
     await this.owned(id, caller);
-    await this.playlists.update(id, { coverKey, now: nowIso() });
+    await this.playlists.update(id, { cover, now: nowIso() });
     return this.get(id, caller);
   }
 
