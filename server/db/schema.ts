@@ -167,6 +167,23 @@ export interface LikesTable {
   created_at: string;
 }
 
+/** A listener's app key for Subsonic apps (migration 013). */
+export interface AppKeysTable {
+  user_id: number;
+  /** The key, AES-256-GCM under a key derived from a server secret: iv.tag.ciphertext, base64url. */
+  key_box: string;
+  /** HMAC-SHA256 of the key (hex), for finding the account of an `apiKey`. */
+  lookup: string;
+  created_at: string;
+}
+
+/** Albums a listener starred from a Subsonic app (migration 014). */
+export interface AlbumStarsTable {
+  user_id: number;
+  album_id: number;
+  created_at: string;
+}
+
 /** One row (id 1): moves with every change to what song lists show (migration 005). */
 export interface CatalogVersionTable {
   id: number;
@@ -192,6 +209,8 @@ export interface Database {
   follows: FollowsTable;
   likes: LikesTable;
   catalog_version: CatalogVersionTable;
+  app_keys: AppKeysTable;
+  album_stars: AlbumStarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,8 @@ import * as searchVisibleOnly from './009-search-visible-only.ts';
 import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
 import * as albumsNewest from './012-albums-newest.ts';
+import * as subsonicAppKeys from './013-subsonic-app-keys.ts';
+import * as subsonicAlbumStars from './014-subsonic-album-stars.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,4 +36,6 @@ export const migrations: Migration[] = [
   { name: '010-search-terms', up: searchTerms.up },
   { name: '011-plays-by-listener', up: playsByListener.up },
   { name: '012-albums-newest', up: albumsNewest.up },
+  { name: '013-subsonic-app-keys', up: subsonicAppKeys.up },
+  { name: '014-subsonic-album-stars', up: subsonicAlbumStars.up },
 ];
