@@ -184,6 +184,18 @@ export interface AlbumStarsTable {
   created_at: string;
 }
 
+/** A listener's play queue as a Subsonic app saved it (migration 014). */
+export interface PlayQueuesTable {
+  user_id: number;
+  /** The queue's song ids in order, as a JSON array. */
+  song_ids: string;
+  current_id: number | null;
+  position_ms: number;
+  changed_at: string;
+  /** The app that saved it (its `c` parameter). */
+  changed_by: string;
+}
+
 /** One row (id 1): moves with every change to what song lists show (migration 005). */
 export interface CatalogVersionTable {
   id: number;
@@ -211,6 +223,7 @@ export interface Database {
   catalog_version: CatalogVersionTable;
   app_keys: AppKeysTable;
   album_stars: AlbumStarsTable;
+  play_queues: PlayQueuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,7 +12,7 @@ import * as searchTerms from './010-search-terms.ts';
 import * as playsByListener from './011-plays-by-listener.ts';
 import * as albumsNewest from './012-albums-newest.ts';
 import * as subsonicAppKeys from './013-subsonic-app-keys.ts';
-import * as subsonicAlbumStars from './014-subsonic-album-stars.ts';
+import * as subsonicStarsAndQueues from './014-subsonic-stars-and-queues.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,5 +37,5 @@ export const migrations: Migration[] = [
   { name: '011-plays-by-listener', up: playsByListener.up },
   { name: '012-albums-newest', up: albumsNewest.up },
   { name: '013-subsonic-app-keys', up: subsonicAppKeys.up },
-  { name: '014-subsonic-album-stars', up: subsonicAlbumStars.up },
+  { name: '014-subsonic-stars-and-queues', up: subsonicStarsAndQueues.up },
 ];

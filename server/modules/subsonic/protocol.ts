@@ -163,8 +163,13 @@ function xmlElement(name: string, node: Node): string {
   return body ? `<${name}${attributes}>${body}</${name}>` : `<${name}${attributes}/>`;
 }
 
-/** Drops undefined fields so JSON answers hold only what is known. */
-function jsonOf(node: Node): Record<string, unknown> {
+/**
+ * Drops undefined fields so JSON answers hold only what is known. An element that holds only
+ * text (`{ value }`, e.g. `biography`) is its text in JSON, as Subsonic's JSON writes it.
+ */
+function jsonOf(node: Node): unknown {
+  const keys = Object.keys(node).filter((key) => node[key] !== undefined);
+  if (keys.length === 1 && keys[0] === 'value') return node.value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(node)) {
     if (field === undefined) continue;

@@ -90,6 +90,13 @@ describe('the Subsonic API over HTTP', () => {
     ['deletePlaylist', { id: String(otherPrivatePlaylist) }],
     ['getUser', { username: other.email }],
     ['getLyricsBySongId', { id: String(songs[0]!.id) }],
+    ['getTopSongs', { artist: 'Nova Lights' }],
+    ['getSimilarSongs2', { id: String(artist.id) }],
+    ['getArtistInfo2', { id: String(artist.id) }],
+    ['getAlbumInfo2', { id: String(album.id) }],
+    ['savePlayQueue', { id: String(songs[0]!.id), current: String(songs[0]!.id) }],
+    ['getPlayQueue', {}],
+    ['getInternetRadioStations', {}],
   ];
 
   beforeAll(async () => {
@@ -348,6 +355,46 @@ describe('the Subsonic API over HTTP', () => {
       ).toEqual(['Nova Lights']);
       const { searchResult3 } = await api.search3({ query: 'Night' });
       expect(searchResult3.album?.map((a) => a.name)).toEqual(['Night Drive']);
+    });
+  });
+
+  describe('more browsing', () => {
+    it('answers top songs, similar songs and artist and album info from visible songs', async () => {
+      const api = client({ apiKey: appKey });
+      const { topSongs } = await api.getTopSongs({ artist: 'nova lights', count: 3 });
+      expect(topSongs.song?.length).toBe(3);
+      expect((await api.getTopSongs({ artist: 'Hidden Band' })).topSongs.song ?? []).toEqual([]);
+      const { similarSongs2 } = await api.getSimilarSongs2({ id: String(artist.id), count: 500 });
+      const similar = similarSongs2.song?.map((song) => Number(song.id)) ?? [];
+      expect(similar.sort()).toEqual(songs.map((song) => song.id).sort());
+      const info = await json('getArtistInfo2', { apiKey: appKey, id: String(artist.id) });
+      expect((info.artistInfo2 as { biography: string }).biography).toBe('About Nova Lights');
+      const hidden = await json('getArtistInfo2', { apiKey: appKey, id: String(hiddenArtist.id) });
+      expect(hidden.error?.code).toBe(70);
+      expect((await json('getAlbumInfo2', { apiKey: appKey, id: String(album.id) })).status).toBe(
+        'ok',
+      );
+    });
+
+    it('keeps the play queue an app saves', async () => {
+      const queue = [songs[3]!.id, songs[1]!.id, hiddenSongs[0]!].map(String);
+      const saved = await json('savePlayQueue', {
+        apiKey: appKey,
+        id: queue,
+        current: String(songs[1]!.id),
+        position: '4200',
+        c: 'TestApp',
+      });
+      expect(saved.status).toBe('ok');
+      const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
+      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual(queue.slice(0, 2));
+      expect(playQueue).toMatchObject({
+        current: songs[1]!.id,
+        position: 4200,
+        changedBy: 'TestApp',
+        username: listener.email,
+      });
+      expect((await json('getPlayQueue', { apiKey: otherKey })).playQueue).toBeUndefined();
     });
   });
 

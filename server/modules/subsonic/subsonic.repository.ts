@@ -407,4 +407,100 @@ export class SubsonicRepository {
       .where('album_id', '=', albumId)
       .execute();
   }
+
+  /** An enabled artist by name, any case (getTopSongs names the artist). */
+  async artistIdByName(name: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('artists')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .where('is_disabled', '=', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Genres of an artist's listed songs. */
+  private genresOfArtist(artistId: number) {
+    return this.db
+      .selectFrom('songs')
+      .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
+      .select('songs.genre')
+      .where('song_artists.artist_id', '=', artistId)
+      .where(songIsListed);
+  }
+
+  /** Listed songs by the artist or in the artist's genres, in random order. */
+  async similarSongIds(artistId: number, count: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('songs')
+      .select('songs.id')
+      .where(songIsListed)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('song_artists')
+              .select('song_artists.song_id')
+              .whereRef('song_artists.song_id', '=', 'songs.id')
+              .where('song_artists.artist_id', '=', artistId),
+          ),
+          eb('songs.genre', 'in', this.genresOfArtist(artistId)),
+        ]),
+      )
+      .orderBy(sql`random()`)
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Other enabled artists with listed songs in the artist's genres, most such songs first. */
+  async similarArtistIds(artistId: number, count: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('song_artists')
+      .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select((eb) => ['song_artists.artist_id', eb.fn.countAll<number>().as('n')])
+      .where('song_artists.artist_id', '!=', artistId)
+      .where('artists.is_disabled', '=', 0)
+      .where(songIsListed)
+      .where('songs.genre', 'in', this.genresOfArtist(artistId))
+      .groupBy('song_artists.artist_id')
+      .orderBy('n', 'desc')
+      .orderBy('song_artists.artist_id')
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.artist_id);
+  }
+
+  playQueue(userId: number) {
+    return this.db
+      .selectFrom('play_queues')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async savePlayQueue(values: {
+    userId: number;
+    songIds: number[];
+    currentId: number | null;
+    positionMs: number;
+    changedBy: string;
+    now: string;
+  }): Promise<void> {
+    const row = {
+      song_ids: JSON.stringify(values.songIds),
+      current_id: values.currentId,
+      position_ms: values.positionMs,
+      changed_at: values.now,
+      changed_by: values.changedBy,
+    };
+    await this.db
+      .insertInto('play_queues')
+      .values({ user_id: values.userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  }
 }

@@ -65,20 +65,24 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
   const catalogRows = new CatalogRepository(deps.db, deps.dialect);
   const appKeys = createAppKeysService(deps);
   const auth = new SubsonicAuth(new AuthRepository(deps.db), appKeys, deps.limiter);
-  const subsonic = new SubsonicService(new SubsonicRepository(deps.db), {
-    catalog,
-    likes: new LikesService(new LikesRepository(deps.db), catalogRows, catalog),
-    follows: new FollowsService(new FollowsRepository(deps.db)),
-    plays: new PlaysService(new PlaysRepository(deps.db)),
-    playlists: createPlaylistsService(deps),
-    search: new SearchService(
-      createSearchRepository(deps),
+  const subsonic = new SubsonicService(
+    new SubsonicRepository(deps.db),
+    {
       catalog,
-      (ids) => playlistCards(deps.db, ids),
-      RANKING_CACHE_MS,
-      deps.caches.searchResults,
-    ),
-  });
+      likes: new LikesService(new LikesRepository(deps.db), catalogRows, catalog),
+      follows: new FollowsService(new FollowsRepository(deps.db)),
+      plays: new PlaysService(new PlaysRepository(deps.db)),
+      playlists: createPlaylistsService(deps),
+      search: new SearchService(
+        createSearchRepository(deps),
+        catalog,
+        (ids) => playlistCards(deps.db, ids),
+        RANKING_CACHE_MS,
+        deps.caches.searchResults,
+      ),
+    },
+    deps.config.publicUrl,
+  );
 
   const answers: Record<string, Answer> = {
     ping: () => ({}),
@@ -105,6 +109,13 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     updatePlaylist: (caller, params) => subsonic.updatePlaylist(caller, params),
     deletePlaylist: (caller, params) => subsonic.deletePlaylist(caller, params),
     getUser: (caller, params) => subsonic.user(caller, params),
+    getTopSongs: (caller, params) => subsonic.topSongs(caller, params),
+    getSimilarSongs2: (caller, params) => subsonic.similarSongs2(caller, params),
+    getArtistInfo2: (caller, params) => subsonic.artistInfo2(caller, params),
+    getAlbumInfo2: (_caller, params) => subsonic.albumInfo2(params),
+    getPlayQueue: (caller) => subsonic.playQueue(caller),
+    savePlayQueue: (caller, params) => subsonic.savePlayQueue(caller, params),
+    getInternetRadioStations: () => ({ internetRadioStations: {} }),
     getLyricsBySongId: async (_caller, params) => {
       await catalog.getSong(params.id());
       return { lyricsList: {} };

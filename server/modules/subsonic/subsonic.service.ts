@@ -1,5 +1,6 @@
 import type { Song } from '../../../contract/catalog.ts';
 import { PLAY_THRESHOLD_SECONDS } from '../../../contract/listening.ts';
+import { imageUrl } from '../../../contract/media.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { SEARCH_QUERY_MAX } from '../../../contract/rules/search.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -27,6 +28,8 @@ export const MUSIC_FOLDER = { id: 1, name: 'Music' };
 export const MAX_PAGE = 500;
 /** A query search3 answers from the search index: its words are matched this far at most. */
 const SEARCH_MAX = 200;
+/** Songs a saved play queue holds at most. */
+const MAX_QUEUE = 1_000;
 /** A "now playing" report is shown this long. */
 const NOW_PLAYING_MS = 15 * 60_000;
 
@@ -73,6 +76,8 @@ export class SubsonicService {
   constructor(
     private readonly repository: SubsonicRepository,
     private readonly services: SubsonicServices,
+    /** Chorus's public URL: info answers carry absolute image addresses. */
+    private readonly publicUrl: string,
   ) {}
 
   /** Song entries for presented songs, with their files and the caller's stars. */
@@ -474,5 +479,93 @@ export class SubsonicService {
         shareRole: false,
       },
     };
+  }
+
+  /** getTopSongs: the artist's songs most played first, as on the artist page. */
+  async topSongs(caller: Caller, params: Params): Promise<Node> {
+    const artistId = await this.repository.artistIdByName(params.required('artist'));
+    if (artistId === undefined) return { topSongs: {} };
+    const page = await this.services.catalog.artistDetail(artistId, caller.userId);
+    const songs = page.songs.slice(0, params.int('count', 50, 1, MAX_PAGE));
+    return { topSongs: { song: await this.songEntries(caller, songs) } };
+  }
+
+  /** getSimilarSongs2: songs by the artist or in the artist's genres. */
+  async similarSongs2(caller: Caller, params: Params): Promise<Node> {
+    const artistId = params.id();
+    if ((await this.repository.artistCards([artistId])).length === 0) {
+      throw notFound('Artist not found');
+    }
+    const ids = await this.repository.similarSongIds(
+      artistId,
+      params.int('count', 50, 1, MAX_PAGE),
+    );
+    return { similarSongs2: { song: await this.songsById(caller, ids) } };
+  }
+
+  private images(hash: string | null | undefined): Node {
+    if (!hash) return {};
+    const url = (width: number) => ({ value: new URL(imageUrl(hash, width), this.publicUrl).href });
+    return { smallImageUrl: url(64), mediumImageUrl: url(300), largeImageUrl: url(640) };
+  }
+
+  /** getArtistInfo2: the artist's description and images, and artists in the same genres. */
+  async artistInfo2(caller: Caller, params: Params): Promise<Node> {
+    const artistId = params.id();
+    const [artist] = await this.repository.artistCards([artistId]);
+    if (!artist) throw notFound('Artist not found');
+    const description = await this.services.catalog.artistDetail(artistId, caller.userId);
+    const similar = await this.repository.similarArtistIds(
+      artistId,
+      params.int('count', 20, 0, MAX_PAGE),
+    );
+    return {
+      artistInfo2: {
+        biography: description.description ? { value: description.description } : undefined,
+        ...this.images(artist.image_key),
+        similarArtist: await this.artistsById(caller, similar),
+      },
+    };
+  }
+
+  /** getAlbumInfo2: the album's cover images (Chorus keeps no album notes). */
+  async albumInfo2(params: Params): Promise<Node> {
+    const [album] = await this.repository.albumCards([params.id()]);
+    if (!album) throw notFound('Album not found');
+    return { albumInfo: this.images(album.cover_key) };
+  }
+
+  async playQueue(caller: Caller): Promise<Node> {
+    const row = await this.repository.playQueue(caller.userId);
+    if (!row) return {};
+    const ids = (JSON.parse(row.song_ids) as unknown[]).filter(
+      (id): id is number => typeof id === 'number',
+    );
+    return {
+      playQueue: {
+        entry: await this.songsById(caller, ids),
+        current: row.current_id ?? undefined,
+        position: row.position_ms,
+        username: caller.email,
+        changed: row.changed_at,
+        changedBy: row.changed_by,
+      },
+    };
+  }
+
+  /** savePlayQueue: the songs in order (at most MAX_QUEUE), the current one and its position. */
+  async savePlayQueue(caller: Caller, params: Params): Promise<Node> {
+    const songIds = params.ids('id').slice(0, MAX_QUEUE);
+    const current = params.get('current');
+    const currentId = current ? params.id('current') : null;
+    await this.repository.savePlayQueue({
+      userId: caller.userId,
+      songIds,
+      currentId: currentId !== null && songIds.includes(currentId) ? currentId : null,
+      positionMs: params.int('position', 0, 0, 2_147_483_647),
+      changedBy: (params.get('c') ?? 'app').slice(0, 60),
+      now: nowIso(),
+    });
+    return {};
   }
 }
