@@ -100,16 +100,25 @@ export class AppKeysService {
     return { hasKey: row !== undefined, createdAt: row?.createdAt ?? null };
   }
 
+  private async keyOf(userId: number): Promise<string | null> {
+    const row = await this.repository.byUser(userId);
+    return row ? this.open(row.keyBox, userId) : null;
+  }
+
   /** Whether `token` is md5(the user's key + salt). False for a user without a key. */
   async matchesToken(userId: number, token: string, salt: string): Promise<boolean> {
-    const row = await this.repository.byUser(userId);
-    if (!row) return false;
-    const appKey = await this.open(row.keyBox, userId);
+    const appKey = await this.keyOf(userId);
     if (!appKey) return false;
     const expected = createHash('md5')
       .update(appKey + salt)
       .digest('hex');
     return safeEqual(expected, token.toLowerCase());
+  }
+
+  /** Whether `candidate` is the user's key (apps that send `p` in clear may send the key). */
+  async matchesKey(userId: number, candidate: string): Promise<boolean> {
+    const appKey = await this.keyOf(userId);
+    return appKey !== null && safeEqual(appKey, candidate);
   }
 
   /** The owner of an `apiKey`, or null. */

@@ -37,7 +37,7 @@ function callerOf(user: UserRow): Caller {
 
 /**
  * Who a Subsonic call comes from, by one of three schemes: `u` + `p` checks the account
- * password (limited per address like the password login); `u` + `t` + `s` and `apiKey` check the
+ * password or the app key (limited per address like the password login); `u` + `t` + `s` and `apiKey` check the
  * listener's app key. Salts may be reused: Feishin and DSub send one salt for many calls. A
  * blocked account is told so only once its credentials were right.
  */
@@ -97,6 +97,12 @@ export class SubsonicAuth {
       throw error;
     }
     const user = await this.users.findUserByEmail(email);
+    // The app key stands in for the password too, so accounts without one (e-mail codes only)
+    // can use apps that only send `p`.
+    if (user && password && (await this.appKeys.matchesKey(user.id, password))) {
+      await this.limiter.reset(key);
+      return user;
+    }
     if (!user?.password_hash || !password) {
       // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
       this.dummyHash ??= hashPassword('not-a-real-password-0');

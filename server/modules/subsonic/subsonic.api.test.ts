@@ -201,6 +201,7 @@ describe('the Subsonic API over HTTP', () => {
       const key = (await createAppKeysService(t.deps).create(codeOnly.id)).appKey;
       expect((await json('ping', { u: codeOnly.email, p: 'anything' })).error?.code).toBe(40);
       expect((await client({ username: codeOnly.email, password: key }).ping()).status).toBe('ok');
+      expect((await json('ping', { u: codeOnly.email, p: key })).status).toBe('ok');
     });
 
     it('stops working once the key is revoked, and a new key replaces the old', async () => {
