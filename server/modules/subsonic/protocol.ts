@@ -188,24 +188,29 @@ export function formatOf(params: Params): Format {
   return params.get('f') === 'json' ? 'json' : 'xml';
 }
 
+/** The text of an answer (or a refusal) in the asked format. */
+export function answerText(format: Format, payload: Node | SubsonicError): string {
+  const body: Node =
+    payload instanceof SubsonicError
+      ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
+      : { ...envelope('ok'), ...payload };
+  if (format === 'json') return JSON.stringify({ 'subsonic-response': jsonOf(body) });
+  const xml = xmlElement('subsonic-response', { xmlns: NAMESPACE, ...body });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
+}
+
 /** Sends an answer in the asked format, always with HTTP 200. */
 export function sendAnswer(
   reply: FastifyReply,
   format: Format,
   payload: Node | SubsonicError,
 ): FastifyReply {
-  const failed = payload instanceof SubsonicError;
-  const body: Node = failed
-    ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
-    : { ...envelope('ok'), ...payload };
-  reply.status(200).header('cache-control', 'no-store');
-  if (format === 'json') {
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(JSON.stringify({ 'subsonic-response': jsonOf(body) }));
-  }
-  const xml = xmlElement('subsonic-response', { xmlns: NAMESPACE, ...body });
   return reply
-    .header('content-type', 'text/xml; charset=utf-8')
-    .send(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);
+    .status(200)
+    .header('cache-control', 'no-store')
+    .header(
+      'content-type',
+      format === 'json' ? 'application/json; charset=utf-8' : 'text/xml; charset=utf-8',
+    )
+    .send(answerText(format, payload));
 }

@@ -37,8 +37,8 @@ function callerOf(user: UserRow): Caller {
 
 /**
  * Who a Subsonic call comes from, by one of three schemes: `u` + `p` checks the account
- * password or the app key (limited per address like the password login); `u` + `t` + `s` and `apiKey` check the
- * listener's app key. Salts may be reused: Feishin and DSub send one salt for many calls. A
+ * password or the app key (limited per address like the password login); `u` + `t` + `s` and
+ * `apiKey` check the listener's app key. Salts may be reused: Feishin and DSub send one salt for many calls. A
  * blocked account is told so only once its credentials were right.
  */
 export class SubsonicAuth {
