@@ -90,6 +90,8 @@ describe('the Subsonic API over HTTP', () => {
     ['deletePlaylist', { id: String(otherPrivatePlaylist) }],
     ['getUser', { username: other.email }],
     ['getLyricsBySongId', { id: String(songs[0]!.id) }],
+    ['getIndexes', {}],
+    ['getMusicDirectory', { id: String(artist.id) }],
     ['getTopSongs', { artist: 'Nova Lights' }],
     ['getSimilarSongs2', { id: String(artist.id) }],
     ['getArtistInfo2', { id: String(artist.id) }],
@@ -375,6 +377,23 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('getAlbumInfo2', { apiKey: appKey, id: String(album.id) })).status).toBe(
         'ok',
       );
+    });
+
+    it('serves folder mode as artists and their songs', async () => {
+      const api = client({ apiKey: appKey });
+      const { indexes } = await api.getIndexes();
+      const listed = indexes.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(listed.map((a) => a.name)).toContain('Nova Lights');
+      expect(listed.map((a) => a.name)).not.toContain('Hidden Band');
+      const { directory } = await api.getMusicDirectory({ id: String(artist.id) });
+      expect(directory.name).toBe('Nova Lights');
+      const ids = directory.child?.map((child) => Number(child.id)) ?? [];
+      expect(ids.sort()).toEqual(songs.map((song) => song.id).sort());
+      const hidden = await json('getMusicDirectory', {
+        apiKey: appKey,
+        id: String(hiddenArtist.id),
+      });
+      expect(hidden.error?.code).toBe(70);
     });
 
     it('keeps the play queue an app saves', async () => {

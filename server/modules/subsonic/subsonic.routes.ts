@@ -89,6 +89,8 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
     getOpenSubsonicExtensions: () => EXTENSIONS,
     getMusicFolders: () => subsonic.musicFolders(),
+    getIndexes: (caller) => subsonic.indexes(caller),
+    getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
     getArtists: (caller) => subsonic.artists(caller),
     getArtist: (caller, params) => subsonic.artist(caller, params),
     getAlbum: (caller, params) => subsonic.album(caller, params),

@@ -28,6 +28,8 @@ export const MUSIC_FOLDER = { id: 1, name: 'Music' };
 export const MAX_PAGE = 500;
 /** A query search3 answers from the search index: its words are matched this far at most. */
 const SEARCH_MAX = 200;
+/** Songs an artist's folder lists at most. */
+const MAX_DIRECTORY = 5_000;
 /** Songs a saved play queue holds at most. */
 const MAX_QUEUE = 1_000;
 /** A "now playing" report is shown this long. */
@@ -138,6 +140,46 @@ export class SubsonicService {
       artists: {
         ignoredArticles: '',
         index: byIndexLetter(rows.map((row, i) => ({ name: row.name, node: entries[i]! }))),
+      },
+    };
+  }
+
+  /**
+   * getIndexes (folder mode): every enabled artist under its letter. The folder tree is two
+   * levels, artists and then their songs, so a directory id is always an artist id.
+   */
+  async indexes(caller: Caller): Promise<Node> {
+    const rows = await this.repository.artistsByName();
+    const followed = await this.repository.followedAt(
+      caller.userId,
+      rows.map((row) => row.id),
+    );
+    const artists = rows.map((row) => ({
+      name: row.name,
+      node: { id: String(row.id), name: row.name, starred: followed.get(row.id) },
+    }));
+    return {
+      indexes: {
+        lastModified: await this.services.catalog.catalogVersion(),
+        ignoredArticles: '',
+        index: byIndexLetter(artists),
+      },
+    };
+  }
+
+  /** getMusicDirectory: an artist's folder holds its songs, newest first. */
+  async musicDirectory(caller: Caller, params: Params): Promise<Node> {
+    const id = params.id();
+    const [artist] = await this.artistsById(caller, [id]);
+    if (!artist) throw notFound('Artist not found');
+    const songs = await this.services.catalog.songsOfArtist(id, MAX_DIRECTORY);
+    const children = await this.songEntries(caller, songs);
+    return {
+      directory: {
+        id: String(id),
+        name: artist.name,
+        starred: artist.starred,
+        child: children.map((child) => ({ ...child, parent: String(id) })),
       },
     };
   }
