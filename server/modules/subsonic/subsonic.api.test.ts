@@ -311,6 +311,21 @@ describe('the Subsonic API over HTTP', () => {
       ).toBe(70);
     });
 
+    it('drops an artist from the lists as soon as it is disabled', async () => {
+      const passing = await createArtist(t.deps, { name: 'Passing Phase' });
+      const names = async () => {
+        const { artists } = await client({ apiKey: appKey }).getArtists();
+        return artists.index?.flatMap((index) => (index.artist ?? []).map((a) => a.name)) ?? [];
+      };
+      expect(await names()).toContain('Passing Phase');
+      await t.deps.db
+        .updateTable('artists')
+        .set({ is_disabled: 1 })
+        .where('id', '=', passing.id)
+        .execute();
+      expect(await names()).not.toContain('Passing Phase');
+    });
+
     it('answers every getAlbumList2 type', async () => {
       const api = client({ apiKey: appKey });
       for (const type of ALBUM_LIST_TYPES.filter((type) => !type.startsWith('by'))) {

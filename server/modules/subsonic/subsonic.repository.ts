@@ -362,6 +362,16 @@ export class SubsonicRepository {
     return new Map(rows.map((row) => [row.album_id, row.created_at]));
   }
 
+  /** Every artist the user follows, with when (a listener follows few). */
+  async followsOf(userId: number): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('follows')
+      .select(['artist_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((row) => [row.artist_id, row.created_at]));
+  }
+
   async followedArtistIds(userId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('follows')

@@ -56,7 +56,7 @@ export function coverWidth(size: number | undefined): number {
   return IMAGE_WIDTHS.find((width) => width >= size) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 
-export function createAppKeysService(deps: Deps): AppKeysService {
+export function createAppKeysService(deps: Pick<Deps, 'db'>): AppKeysService {
   return new AppKeysService(new AppKeysRepository(deps.db), new AuthRepository(deps.db));
 }
 
