@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { createAppKeysService } from '../../server/modules/subsonic/subsonic.routes.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
-import { cpuMs, type Figure, type Scenario } from '../scenario.ts';
+import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 10_000);
@@ -98,28 +98,14 @@ const scenario: Scenario = {
         ['search3 words', () => rest('search3', 'query=love')],
       ] as const;
       for (const [name, paths] of runs) {
-        const before = cpuMs(pid);
-        const result = await autocannon({
-          url: server.url,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
-        });
-        const after = cpuMs(pid);
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        }
-        const cpu =
-          before !== null && after !== null
-            ? `; server CPU ${(((after - before) * 1000) / result.requests.total).toFixed(0)} µs per request`
-            : '';
-        figures.push({
-          name: `${name} p99`,
-          value: result.latency.p99,
-          unit: 'ms',
-          budget: { op: '<=', value: 20 },
-          note: `p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s${cpu}; load average ${os.loadavg()[0]!.toFixed(2)}`,
-        });
+        const load = () =>
+          autocannon({
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+          });
+        figures.push(await p99Figure(name, load, pid));
       }
       return figures;
     } finally {
