@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 
 /*
  * What Subsonic apps keep on the server that Chorus has no place for: starred albums (songs and
- * artists map onto likes and follows) and each listener's saved play queue; and a key on album
- * titles, which apps page through in order (getAlbumList2 alphabeticalByName, search3 "").
+ * artists map onto likes and follows) and each listener's saved play queue; and keys on album
+ * titles and artist names, which apps page through in order (getAlbumList2 alphabeticalByName,
+ * search3 "").
  */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema's types hold
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,4 +29,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('changed_by', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('albums_title_idx').on('albums').columns(['title', 'id']).execute();
+  await db.schema.createIndex('artists_name_idx').on('artists').columns(['name', 'id']).execute();
 }

@@ -146,11 +146,27 @@ export class SubsonicRepository {
       .where('artists.is_disabled', '=', 0);
   }
 
-  /** Enabled artists by name (getArtists, getIndexes, search3 ""). */
-  artistsByName(page?: Page): Promise<ArtistCardRecord[]> {
-    let query = this.artistCardQuery().orderBy('artists.name').orderBy('artists.id');
-    if (page) query = query.offset(page.offset).limit(page.limit);
-    return query.execute();
+  /** Every enabled artist by name, with album counts (getArtists, getIndexes). */
+  artistsByName(): Promise<ArtistCardRecord[]> {
+    return this.artistCardQuery().orderBy('artists.name').orderBy('artists.id').execute();
+  }
+
+  /**
+   * A page of enabled artists by name (search3 ""). The ids are paged first and counted after:
+   * SQLite works out every selected column of every row it sorts, so counting in the sorted
+   * query would count the albums of all artists for each page.
+   */
+  async artistIdsByName(page: Page): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('artists')
+      .select('id')
+      .where('is_disabled', '=', 0)
+      .orderBy('name')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   async albumIdsOfArtist(artistId: number): Promise<number[]> {

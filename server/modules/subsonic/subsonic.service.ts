@@ -294,14 +294,14 @@ export class SubsonicService {
     });
     const pages = { artist: page('artist'), album: page('album'), song: page('song') };
     if (query === '') {
-      const [artists, albumIds, songIds] = await Promise.all([
-        pages.artist.limit > 0 ? this.repository.artistsByName(pages.artist) : [],
+      const [artistIds, albumIds, songIds] = await Promise.all([
+        pages.artist.limit > 0 ? this.repository.artistIdsByName(pages.artist) : [],
         pages.album.limit > 0 ? this.repository.albumIdsByTitle(pages.album) : [],
         pages.song.limit > 0 ? this.repository.songIds(pages.song) : [],
       ]);
       return {
         searchResult3: {
-          artist: await this.artistsOf(caller, artists),
+          artist: await this.artistsById(caller, artistIds),
           album: await this.albumsById(caller, albumIds),
           song: await this.songsById(caller, songIds),
         },
