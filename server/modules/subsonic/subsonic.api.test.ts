@@ -511,6 +511,12 @@ describe('the Subsonic API over HTTP', () => {
         .where('user_id', '=', listener.id)
         .execute();
       expect(follows.map((f) => f.artist_id)).toEqual([artist.id]);
+      const { artists } = await api.getArtists();
+      const listed = artists.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(listed.find((a) => a.id === String(artist.id))?.starred).toBeDefined();
+      const { artists: asOther } = await client({ apiKey: otherKey }).getArtists();
+      const seenByOther = asOther.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(seenByOther.find((a) => a.id === String(artist.id))?.starred).toBeUndefined();
       const { starred2 } = await api.getStarred2();
       expect(starred2.song?.map((s) => s.id)).toEqual([String(songs[2]!.id)]);
       expect(starred2.artist?.map((a) => a.id)).toEqual([String(artist.id)]);

@@ -102,3 +102,27 @@ export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
     .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
     .map(([name, artist]) => ({ name, artist }));
 }
+
+/**
+ * Index groups with the caller's starred artists marked: only the groups holding one are copied,
+ * so a shared, cached index is never changed.
+ */
+export function withStars(index: Node[], starredAt: Map<number, string>): Node[] {
+  if (starredAt.size === 0) return index;
+  return index.map((group) => {
+    const artists = Array.isArray(group.artist) ? group.artist : [];
+    const marked = (node: Node | number) =>
+      typeof node === 'object' && starredAt.has(Number(node.id));
+    if (!artists.some(marked)) return group;
+    return {
+      ...group,
+      artist: artists.flatMap((node) =>
+        typeof node !== 'object'
+          ? []
+          : marked(node)
+            ? [{ ...node, starred: starredAt.get(Number(node.id)) }]
+            : [node],
+      ),
+    };
+  });
+}

@@ -19,6 +19,7 @@ import {
   byIndexLetter,
   playlistEntry,
   songEntry,
+  withStars,
 } from './subsonic.presenter.ts';
 import type { AlbumListType, ArtistCardRecord, SubsonicRepository } from './subsonic.repository.ts';
 
@@ -134,34 +135,37 @@ export class SubsonicService {
   }
 
   /**
-   * Every enabled artist by name with its album count: what getArtists and getIndexes list. Both
-   * follow only from the catalog, so the list is read once per `catalog_version` (reading and
-   * counting 10,000 artists costs tens of milliseconds); the caller's follows are read each time.
+   * Every enabled artist by name with its album count: what getArtists and getIndexes list, and
+   * getArtists' index built from it. Both follow only from the catalog, so they are made once per
+   * `catalog_version` (10,000 artists take tens of milliseconds to read, count and group); the
+   * caller's follows are read each time and marked on a copy of the groups they fall in.
    */
-  private artistList: { version: number; rows: Promise<ArtistCardRecord[]> } | null = null;
+  private artistList: {
+    version: number;
+    list: Promise<{ rows: ArtistCardRecord[]; index: Node[] }>;
+  } | null = null;
 
-  private async allArtists(): Promise<ArtistCardRecord[]> {
+  private async allArtists(): Promise<{ rows: ArtistCardRecord[]; index: Node[] }> {
     const version = await this.services.catalog.catalogVersion();
     if (this.artistList?.version !== version) {
-      const rows = this.repository.artistsByName();
-      this.artistList = { version, rows };
-      rows.catch(() => {
-        if (this.artistList?.rows === rows) this.artistList = null;
+      const list = this.repository.artistsByName().then((rows) => ({
+        rows,
+        index: byIndexLetter(rows.map((row) => ({ name: row.name, node: artistEntry(row) }))),
+      }));
+      this.artistList = { version, list };
+      list.catch(() => {
+        if (this.artistList?.list === list) this.artistList = null;
       });
     }
-    return this.artistList.rows;
+    return this.artistList.list;
   }
 
   async artists(caller: Caller): Promise<Node> {
-    const [rows, followed] = await Promise.all([
+    const [{ index }, followed] = await Promise.all([
       this.allArtists(),
       this.repository.followsOf(caller.userId),
     ]);
-    const artists = rows.map((row) => ({
-      name: row.name,
-      node: artistEntry(row, followed.get(row.id)),
-    }));
-    return { artists: { ignoredArticles: '', index: byIndexLetter(artists) } };
+    return { artists: { ignoredArticles: '', index: withStars(index, followed) } };
   }
 
   /**
@@ -169,7 +173,7 @@ export class SubsonicService {
    * levels, artists and then their songs, so a directory id is always an artist id.
    */
   async indexes(caller: Caller): Promise<Node> {
-    const [rows, followed] = await Promise.all([
+    const [{ rows }, followed] = await Promise.all([
       this.allArtists(),
       this.repository.followsOf(caller.userId),
     ]);
