@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import type autocannon from 'autocannon';
 
 /** One measured figure, with the budget it must meet when the issue names one. */
 export interface Figure {
@@ -38,4 +40,33 @@ export function cpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * An autocannon run as a p99 figure against the 20 ms budget, noting p50, throughput, the
+ * server's CPU per request (when `pid` is known) and the load average; throws on any error.
+ */
+export async function p99Figure(
+  name: string,
+  run: () => Promise<autocannon.Result>,
+  pid: number | undefined,
+): Promise<Figure> {
+  const before = cpuMs(pid);
+  const result = await run();
+  const after = cpuMs(pid);
+  const loadAverage = os.loadavg()[0]!;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  const cpu =
+    before !== null && after !== null
+      ? `; server CPU ${(((after - before) * 1000) / result.requests.total).toFixed(0)} µs per request`
+      : '';
+  return {
+    name: `${name} p99`,
+    value: result.latency.p99,
+    unit: 'ms',
+    budget: { op: '<=', value: 20 },
+    note: `p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s${cpu}; load average ${loadAverage.toFixed(2)}`,
+  };
 }

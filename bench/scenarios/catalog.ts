@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
-import { cpuMs, type Figure, type Scenario } from '../scenario.ts';
+import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 10_000);
@@ -52,24 +52,7 @@ const scenario: Scenario = {
         },
       ];
       for (const [name, paths] of runs) {
-        const before = cpuMs(pid);
-        const result = await load(server.url, paths);
-        const after = cpuMs(pid);
-        const loadAverage = os.loadavg()[0]!;
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        }
-        const cpu =
-          before !== null && after !== null
-            ? `; server CPU ${(((after - before) * 1000) / result.requests.total).toFixed(0)} µs per request`
-            : '';
-        figures.push({
-          name: `${name} p99`,
-          value: result.latency.p99,
-          unit: 'ms',
-          budget: { op: '<=', value: 20 },
-          note: `p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s${cpu}; load average ${loadAverage.toFixed(2)}`,
-        });
+        figures.push(await p99Figure(name, () => load(server.url, paths), pid));
       }
       return figures;
     } finally {

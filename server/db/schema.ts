@@ -181,6 +181,35 @@ export interface LikesTable {
   created_at: string;
 }
 
+/** A listener's app key for Subsonic apps (migration 016). */
+export interface AppKeysTable {
+  user_id: number;
+  /** The key, AES-256-GCM under a key derived from a server secret: iv.tag.ciphertext, base64url. */
+  key_box: string;
+  /** HMAC-SHA256 of the key (hex), for finding the account of an `apiKey`. */
+  lookup: string;
+  created_at: string;
+}
+
+/** Albums a listener starred from a Subsonic app (migration 017). */
+export interface AlbumStarsTable {
+  user_id: number;
+  album_id: number;
+  created_at: string;
+}
+
+/** A listener's play queue as a Subsonic app saved it (migration 017). */
+export interface PlayQueuesTable {
+  user_id: number;
+  /** The queue's song ids in order, as a JSON array. */
+  song_ids: string;
+  current_id: number | null;
+  position_ms: number;
+  changed_at: string;
+  /** The app that saved it (its `c` parameter). */
+  changed_by: string;
+}
+
 /** One row (id 1): moves with every change to what song lists show (migration 005). */
 export interface CatalogVersionTable {
   id: number;
@@ -228,6 +257,9 @@ export interface Database {
   catalog_version: CatalogVersionTable;
   media_checks: MediaChecksTable;
   media_scan_due: MediaScanDueTable;
+  app_keys: AppKeysTable;
+  album_stars: AlbumStarsTable;
+  play_queues: PlayQueuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

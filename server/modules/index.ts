@@ -13,6 +13,7 @@ import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { playsRoutes } from './plays/plays.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 
 /** Every feature's routes, registered in this order. */
 export const modules: Module[] = [
@@ -30,4 +31,5 @@ export const modules: Module[] = [
   adminUsersRoutes,
   adminSongsRoutes,
   adminArtistsRoutes,
+  subsonicRoutes,
 ];

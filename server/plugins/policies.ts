@@ -9,10 +9,13 @@ import type { SessionsService } from '../modules/sessions/sessions.service.ts';
  * Who may call a route, declared where the route is registered:
  * - public: anyone, visitors included;
  * - listener: any logged-in account that is not blocked (administrators included);
- * - admin: administrators only.
+ * - admin: administrators only;
+ * - subsonic: the Subsonic API (`/rest`), which checks its own credentials on every call (`u`
+ *   with `p` or `t` and `s`, or `apiKey`) and answers refusals in Subsonic's format with HTTP 200;
+ *   session cookies and bearer tokens are not read there, so a cross-site form cannot ride on one.
  */
-export type Policy = 'public' | 'listener' | 'admin';
-export const POLICIES: readonly Policy[] = ['public', 'listener', 'admin'];
+export type Policy = 'public' | 'listener' | 'admin' | 'subsonic';
+export const POLICIES: readonly Policy[] = ['public', 'listener', 'admin', 'subsonic'];
 
 export interface Caller {
   userId: number;
@@ -20,7 +23,8 @@ export interface Caller {
   name: string;
   email: string;
   sessionId: number;
-  via: 'cookie' | 'bearer';
+  /** `app`: a Subsonic app's call, which has no session (sessionId 0). */
+  via: 'cookie' | 'bearer' | 'app';
 }
 
 export const SESSION_COOKIE = 'chorus_session';
@@ -145,7 +149,7 @@ function refusal(request: FastifyRequest): AppError {
 
 /** Enforces a route's declared policy. */
 export function enforce(policy: Policy, request: FastifyRequest): void {
-  if (policy === 'public') return;
+  if (policy === 'public' || policy === 'subsonic') return;
   const caller = request.caller;
   if (!caller) throw refusal(request);
   if (policy === 'admin' && caller.role !== 'admin') {
@@ -166,7 +170,7 @@ export const policiesPlugin = fp(
       const policy = route.config?.policy;
       if (!policy || !POLICIES.includes(policy)) {
         throw new Error(
-          `Route ${route.method} ${route.url} declares no policy (public, listener or admin)`,
+          `Route ${route.method} ${route.url} declares no policy (public, listener, admin or subsonic)`,
         );
       }
       for (const method of [route.method].flat()) table.push({ method, url: route.url, policy });
@@ -177,6 +181,7 @@ export const policiesPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
       const policy = request.routeOptions.config.policy;
       if (!policy) return; // the 404 handler has no route options of its own
+      if (policy === 'subsonic') return; // the route authenticates the call itself
       await identify(request, options);
       enforce(policy, request);
     });

@@ -16,6 +16,8 @@ export const BODY_LIMITS: Record<Policy, number> = {
   public: 16 * KiB,
   listener: 64 * KiB,
   admin: 64 * KiB,
+  // Subsonic apps send their parameters as a form (savePlayQueue and updatePlaylist list ids).
+  subsonic: 64 * KiB,
 };
 
 /** Whether the request announced a body (a length above 0, or chunks) that has not all arrived. */

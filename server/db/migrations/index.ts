@@ -14,6 +14,8 @@ import * as albumsNewest from './012-albums-newest.ts';
 import * as sharedLimits from './013-shared-limits.ts';
 import * as mediaChecks from './014-media-checks.ts';
 import * as playlistCoverBytes from './015-playlist-cover-bytes.ts';
+import * as subsonicAppKeys from './016-subsonic-app-keys.ts';
+import * as subsonicStarsAndQueues from './017-subsonic-stars-and-queues.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,4 +42,6 @@ export const migrations: Migration[] = [
   { name: '013-shared-limits', up: sharedLimits.up },
   { name: '014-media-checks', up: mediaChecks.up },
   { name: '015-playlist-cover-bytes', up: playlistCoverBytes.up },
+  { name: '016-subsonic-app-keys', up: subsonicAppKeys.up },
+  { name: '017-subsonic-stars-and-queues', up: subsonicStarsAndQueues.up },
 ];

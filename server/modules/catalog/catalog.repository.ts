@@ -119,7 +119,8 @@ export const artistColumns = [
   'artists.created_at',
 ] as const;
 
-const albumColumns = [
+/** The columns of an `AlbumRecord` (without its song count). */
+export const albumColumns = [
   'albums.id',
   'albums.title',
   'albums.year',

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { RowPlayCell } from '../../ui/row-play-cell.tsx';
+import { AppsPanel } from './apps-panel.tsx';
 
 function SectionTitle({
   title,
@@ -71,7 +72,7 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
 
 /** /profile (SPEC §2.12): the listener's own page. */
 export function ProfilePage() {
-  const { isAuth } = useSession();
+  const { isAuth, user } = useSession();
   const profile = useProfile();
   if (!isAuth) {
     return (
@@ -174,6 +175,7 @@ export function ProfilePage() {
           </div>
         )}
       </section>
+      <AppsPanel email={user?.email ?? 'your e-mail address'} />
     </div>
   );
 }

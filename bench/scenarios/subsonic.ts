@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../server/db/database.ts';
+import { createAppKeysService } from '../../server/modules/subsonic/subsonic.routes.ts';
+import { startServer } from '../../tests/helpers/server-process.ts';
+import { seedLargeCatalog } from '../listening-seed.ts';
+import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
+
+const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
+const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 10_000);
+const PLAYS = Number(process.env.BENCH_PLAYS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const SYNC_PAGE = 500;
+
+/** A listener with an app key in the seeded database: what an app signs in with. */
+async function appKeyIn(dataDir: string): Promise<string> {
+  const handle = await openDatabase({ url: null, dataDir });
+  try {
+    const now = new Date().toISOString();
+    const user = await handle.db
+      .insertInto('users')
+      .values({
+        email: 'bench@example.com',
+        name: 'Bench',
+        password_hash: null,
+        role: 'listener',
+        is_blocked: 0,
+        is_premium: 0,
+        date_of_birth: null,
+        gender: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const keys = createAppKeysService({ db: handle.db });
+    return (await keys.create(user.id)).appKey;
+  } finally {
+    await handle.close();
+  }
+}
+
+const scenario: Scenario = {
+  name: 'subsonic',
+  description: `Subsonic API: getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections, and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
+  async run(): Promise<Figure[]> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-subsonic-'));
+    await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
+    const apiKey = await appKeyIn(dataDir);
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 180_000);
+    const pid = server.process.pid;
+    const rest = (method: string, query: string) =>
+      `/rest/${method}?apiKey=${apiKey}&f=json&v=1.16.1&c=bench&${query}`;
+    const randomOffset = (total: number) => Math.floor(Math.random() * total);
+    try {
+      const figures: Figure[] = [];
+      // A full sync the way Symfonium does it: songs only, page after page.
+      const started = performance.now();
+      let synced = 0;
+      for (let offset = 0; ; offset += SYNC_PAGE) {
+        const response = await fetch(
+          `${server.url}${rest('search3', `query=%22%22&artistCount=0&albumCount=0&songCount=${SYNC_PAGE}&songOffset=${offset}`)}`,
+        );
+        const body = (await response.json())['subsonic-response'];
+        if (body.status !== 'ok') throw new Error(`search3 sync: ${JSON.stringify(body.error)}`);
+        const page = body.searchResult3.song?.length ?? 0;
+        synced += page;
+        if (page < SYNC_PAGE) break;
+      }
+      if (synced !== SONGS) throw new Error(`search3 sync listed ${synced} of ${SONGS} songs`);
+      figures.push({
+        name: `search3 "" sync of ${SONGS} songs`,
+        value: Math.round(performance.now() - started),
+        unit: 'ms',
+        budget: { op: '<=', value: 10_000 },
+      });
+      const runs = [
+        [
+          'getAlbumList2 newest',
+          () => rest('getAlbumList2', `type=newest&size=50&offset=${randomOffset(SONGS / 10)}`),
+        ],
+        [
+          'getAlbumList2 alphabeticalByName',
+          () =>
+            rest(
+              'getAlbumList2',
+              `type=alphabeticalByName&size=50&offset=${randomOffset(SONGS / 10)}`,
+            ),
+        ],
+        ['getArtists', () => rest('getArtists', '')],
+        [
+          'search3 page',
+          () => rest('search3', `query=%22%22&songCount=50&songOffset=${randomOffset(SONGS)}`),
+        ],
+        ['search3 words', () => rest('search3', 'query=love')],
+      ] as const;
+      for (const [name, paths] of runs) {
+        const load = () =>
+          autocannon({
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+          });
+        figures.push(await p99Figure(name, load, pid));
+      }
+      return figures;
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default scenario;

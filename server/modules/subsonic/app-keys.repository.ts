@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.ts';
+
+export interface AppKeyRow {
+  userId: number;
+  keyBox: string;
+  createdAt: string;
+}
+
+/** App keys: one row per listener. Queries only. */
+export class AppKeysRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a listener's key, replacing any earlier one. */
+  async replace(userId: number, keyBox: string, lookup: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('app_keys').where('user_id', '=', userId).execute();
+      await trx
+        .insertInto('app_keys')
+        .values({ user_id: userId, key_box: keyBox, lookup, created_at: now })
+        .execute();
+    });
+  }
+
+  /** False when there was no key. */
+  async remove(userId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('app_keys')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  byUser(userId: number): Promise<AppKeyRow | undefined> {
+    return this.db
+      .selectFrom('app_keys')
+      .select(['user_id as userId', 'key_box as keyBox', 'created_at as createdAt'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  byLookup(lookup: string): Promise<AppKeyRow | undefined> {
+    return this.db
+      .selectFrom('app_keys')
+      .select(['user_id as userId', 'key_box as keyBox', 'created_at as createdAt'])
+      .where('lookup', '=', lookup)
+      .executeTakeFirst();
+  }
+}

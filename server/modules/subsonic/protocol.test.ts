@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import { answerText, asSubsonicError, Params, SubsonicError } from './protocol.ts';
+import { byIndexLetter, suffixOf, withStars } from './subsonic.presenter.ts';
+import { coverWidth } from './subsonic.routes.ts';
+import { searchQueryOf } from './subsonic.service.ts';
+import { decodePassword } from './subsonic-auth.ts';
+
+describe('Subsonic answers', () => {
+  it('writes attributes, repeated elements and text, escaping what XML cannot hold as is', () => {
+    const xml = answerText('xml', {
+      genres: { genre: [{ songCount: 2, albumCount: 1, value: 'R&B <live>' }] },
+      song: { id: '1', title: 'Say "hi"\u0001', isDir: false },
+    });
+    expect(xml).toContain('<genre songCount="2" albumCount="1">R&amp;B &lt;live&gt;</genre>');
+    expect(xml).toContain('<song id="1" title="Say &quot;hi&quot;" isDir="false"/>');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<subsonic-response xmlns=/);
+  });
+
+  it('writes the same tree as JSON, text-only elements as strings and no undefined fields', () => {
+    const answer = JSON.parse(
+      answerText('json', {
+        artistInfo2: { biography: { value: 'About' }, musicBrainzId: undefined },
+        ext: [{ name: 'formPost', versions: [1] }],
+      }),
+    )['subsonic-response'];
+    expect(answer).toEqual({
+      status: 'ok',
+      version: '1.16.1',
+      type: 'chorus',
+      serverVersion: expect.any(String),
+      openSubsonic: true,
+      artistInfo2: { biography: 'About' },
+      ext: [{ name: 'formPost', versions: [1] }],
+    });
+  });
+
+  it('writes refusals with their code and message', () => {
+    const answer = JSON.parse(answerText('json', new SubsonicError(70, 'Song not found')));
+    expect(answer['subsonic-response']).toMatchObject({
+      status: 'failed',
+      error: { code: 70, message: 'Song not found' },
+    });
+  });
+
+  it("maps Chorus's errors onto Subsonic codes", () => {
+    expect(asSubsonicError(new AppError(404, 'x'))?.code).toBe(70);
+    expect(asSubsonicError(new AppError(403, 'x'))?.code).toBe(50);
+    expect(asSubsonicError(new AppError(400, 'x'))?.code).toBe(10);
+    expect(asSubsonicError(new Error('bug'))).toBeNull();
+  });
+});
+
+describe('Subsonic parameters', () => {
+  it('reads query and form values together, every value of a repeated name', () => {
+    const params = Params.from({ id: ['1', '2'], f: 'json' }, { id: ['3'] });
+    expect(params.ids('id')).toEqual([1, 2, 3]);
+    expect(params.get('f')).toBe('json');
+    expect(() => params.required('u')).toThrow(/missing: u/);
+  });
+
+  it('takes only positive integer ids and clamps numbers', () => {
+    const params = Params.from({ id: 'al-1', size: '100000', offset: '-5', bad: 'x' });
+    expect(() => params.id()).toThrow(SubsonicError);
+    expect(params.int('size', 10, 1, 500)).toBe(500);
+    expect(params.int('offset', 0, 0, 10)).toBe(0);
+    expect(params.int('bad', 7, 0, 10)).toBe(7);
+  });
+
+  it('decodes enc: passwords and leaves others as sent', () => {
+    expect(decodePassword(`enc:${Buffer.from('sésame').toString('hex')}`)).toBe('sésame');
+    expect(decodePassword('plain')).toBe('plain');
+    expect(decodePassword('enc:zz')).toBe('enc:zz');
+  });
+
+  it('reads search3\'s "" and an absent query as everything', () => {
+    expect(searchQueryOf('""')).toBe('');
+    expect(searchQueryOf(undefined)).toBe('');
+    expect(searchQueryOf(' "night drive" ')).toBe('night drive');
+    expect(searchQueryOf('night')).toBe('night');
+  });
+
+  it('bounds cover sizes to the stored widths', () => {
+    expect(coverWidth(undefined)).toBe(640);
+    expect(coverWidth(10)).toBe(64);
+    expect(coverWidth(64)).toBe(64);
+    expect(coverWidth(200)).toBe(300);
+    expect(coverWidth(99_999)).toBe(640);
+  });
+
+  it('groups names under their first letter, others under #', () => {
+    const groups = byIndexLetter(
+      ['beta', 'Alpha', '9 lives', 'Émile'].map((name) => ({ name, node: { name } })),
+    );
+    expect(groups.map((group) => group.name)).toEqual(['A', 'B', 'É', '#']);
+    expect(suffixOf('audio/abc.MP3')).toBe('mp3');
+  });
+
+  it('marks starred artists on copies of their groups only', () => {
+    const index = byIndexLetter(
+      ['Ada', 'Bo'].map((name, i) => ({ name, node: { id: String(i + 1), name } })),
+    );
+    const marked = withStars(index, new Map([[2, '2026-01-01T00:00:00.000Z']]));
+    expect(marked[0]).toBe(index[0]);
+    expect(marked[1]).toEqual({
+      name: 'B',
+      artist: [{ id: '2', name: 'Bo', starred: '2026-01-01T00:00:00.000Z' }],
+    });
+    expect(index[1]).toEqual({ name: 'B', artist: [{ id: '2', name: 'Bo' }] });
+  });
+});

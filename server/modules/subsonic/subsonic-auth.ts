@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { normalizeEmail } from '../../../contract/rules/email.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import { SUSPENDED_MESSAGE } from '../../plugins/policies.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { AttemptBudgets } from '../auth/attempt-budgets.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import { BUDGETS } from '../auth/auth.service.ts';
+import type { AppKeysService } from './app-keys.service.ts';
+import { CODES, missing, type Params, SubsonicError } from './protocol.ts';
+
+const WRONG = 'Wrong username or password';
+/** How long a checked password is remembered, so apps that send `p` on every call skip argon2. */
+const PASSWORD_MEMORY_MS = 5 * 60_000;
+const PASSWORD_MEMORY_ENTRIES = 1_000;
+
+/** `p` as apps send it: in clear, or `enc:` and its UTF-8 bytes in hex. */
+export function decodePassword(p: string): string {
+  if (!p.startsWith('enc:')) return p;
+  const hex = p.slice(4);
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return p;
+  return Buffer.from(hex, 'hex').toString('utf8');
+}
+
+function callerOf(user: UserRow): Caller {
+  return {
+    userId: user.id,
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    sessionId: 0,
+    via: 'app',
+  };
+}
+
+/**
+ * Who a Subsonic call comes from, by one of three schemes: `u` + `p` checks the account
+ * password or the app key (limited per address like the password login); `u` + `t` + `s` and
+ * `apiKey` check the listener's app key. Salts may be reused: Feishin and DSub send one salt for many calls. A
+ * blocked account is told so only once its credentials were right.
+ */
+export class SubsonicAuth {
+  /** sha256 of (user, password hash, password) → when it was checked. Hashes only. */
+  private readonly passwordsSeen = new Map<string, number>();
+  private dummyHash: Promise<string> | null = null;
+  private readonly budgets: AttemptBudgets;
+
+  constructor(
+    private readonly users: AuthRepository,
+    private readonly appKeys: AppKeysService,
+    limiter: RateLimiter,
+  ) {
+    this.budgets = new AttemptBudgets(limiter);
+  }
+
+  /** `address`: the client's, which wrong passwords are counted against (as the web login). */
+  async authenticate(params: Params, address: string): Promise<Caller> {
+    const apiKey = params.get('apiKey');
+    const u = params.get('u');
+    if (apiKey !== undefined) {
+      if (u !== undefined || params.get('p') !== undefined || params.get('t') !== undefined) {
+        throw new SubsonicError(
+          CODES.conflictingMechanisms,
+          'Send either apiKey or u with p or t and s, not both',
+        );
+      }
+      const userId = apiKey ? await this.appKeys.ownerOf(apiKey) : null;
+      const user = userId === null ? undefined : await this.users.findUserById(userId);
+      if (!user) throw new SubsonicError(CODES.invalidApiKey, 'Invalid API key');
+      return this.admitted(user);
+    }
+    if (!u) throw missing('u');
+    const email = normalizeEmail(u);
+    const p = params.get('p');
+    if (p !== undefined) {
+      return this.admitted(await this.byPassword(email, decodePassword(p), address));
+    }
+    const t = params.get('t');
+    const s = params.get('s');
+    if (t === undefined) throw missing('p or t');
+    if (!s) throw missing('s');
+    const user = await this.users.findUserByEmail(email);
+    // An unknown user, or one without an app key, has no secret to match: md5('' + salt) fails.
+    if (!user || !(await this.appKeys.matchesToken(user.id, t, s))) {
+      throw new SubsonicError(CODES.wrongCredentials, WRONG);
+    }
+    return this.admitted(user);
+  }
+
+  private admitted(user: UserRow): Caller {
+    if (user.is_blocked) throw new SubsonicError(CODES.notAuthorized, SUSPENDED_MESSAGE);
+    return callerOf(user);
+  }
+
+  private async byPassword(email: string, password: string, address: string): Promise<UserRow> {
+    // The web login's budgets: wrong passwords per account and address, so an attacker's tries
+    // from elsewhere never lock the owner out (server/modules/auth/README.md).
+    try {
+      await this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address);
+    } catch (error) {
+      if (error instanceof AppError) throw new SubsonicError(CODES.generic, error.message);
+      throw error;
+    }
+    const wrong = async () => {
+      await this.budgets.spend('wrong-password', BUDGETS.wrongPasswords, email, address);
+      return new SubsonicError(CODES.wrongCredentials, WRONG);
+    };
+    const user = await this.users.findUserByEmail(email);
+    // The app key stands in for the password too, so accounts without one (e-mail codes only)
+    // can use apps that only send `p`.
+    if (user && password && (await this.appKeys.matchesKey(user.id, password))) {
+      await this.budgets.forgive('wrong-password', email, address);
+      return user;
+    }
+    if (!user?.password_hash || !password) {
+      // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
+      this.dummyHash ??= hashPassword('not-a-real-password-0');
+      await verifyPassword(await this.dummyHash, password || '-');
+      throw await wrong();
+    }
+    const seenKey = createHash('sha256')
+      .update(`${user.id}\n${user.password_hash}\n${password}`)
+      .digest('hex');
+    const seen = this.passwordsSeen.get(seenKey);
+    const now = Date.now();
+    if (seen === undefined || now - seen >= PASSWORD_MEMORY_MS) {
+      if (!(await verifyPassword(user.password_hash, password))) throw await wrong();
+      if (this.passwordsSeen.size >= PASSWORD_MEMORY_ENTRIES) this.passwordsSeen.clear();
+      this.passwordsSeen.set(seenKey, now);
+    }
+    await this.budgets.forgive('wrong-password', email, address);
+    return user;
+  }
+}

@@ -1,0 +1,728 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SubsonicAPI } from 'subsonic-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createAlbum,
+  createArtist,
+  createPlaylist,
+  createSong,
+  createUser,
+  type TestUser,
+} from '../../../tests/helpers/factories.ts';
+import { createAppKeysService } from './subsonic.routes.ts';
+import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
+
+const XSD = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../tests/fixtures/subsonic-rest-api.xsd'),
+  'utf8',
+);
+
+type Json = Record<string, unknown> & {
+  status: string;
+  error?: { code: number; message: string };
+};
+
+describe('the Subsonic API over HTTP', () => {
+  let t: TestContext;
+  let base: string;
+  let listener: TestUser;
+  let other: TestUser;
+  let blocked: TestUser;
+  let appKey: string;
+  let otherKey: string;
+  let blockedKey: string;
+  let artist: { id: number; name: string };
+  let hiddenArtist: { id: number; name: string };
+  let album: { id: number; title: string };
+  const songs: { id: number; title: string }[] = [];
+  const hiddenSongs: number[] = [];
+  let otherPrivatePlaylist: number;
+
+  /** A call by raw URL (no client), as apps that never send `f=json` make it. */
+  const rest = (method: string, params: Record<string, string | string[]>, init?: RequestInit) => {
+    const url = new URL(`${base}/rest/${method}`);
+    for (const [key, value] of Object.entries(params)) {
+      for (const one of [value].flat()) url.searchParams.append(key, one);
+    }
+    return fetch(url, init);
+  };
+  const json = async (method: string, params: Record<string, string | string[]>) => {
+    const response = await rest(method, { ...params, f: 'json' });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { 'subsonic-response': Json })['subsonic-response'];
+  };
+  const client = (
+    auth: { username: string; password: string } | { apiKey: string },
+    post = false,
+  ) => new SubsonicAPI({ url: base, auth, reuseSalt: true, post });
+
+  /** Every method the API answers, each with parameters that would succeed for the owner. */
+  const calls = (): [string, Record<string, string>][] => [
+    ['ping', {}],
+    ['getLicense', {}],
+    ['getMusicFolders', {}],
+    ['getArtists', {}],
+    ['getArtist', { id: String(artist.id) }],
+    ['getAlbum', { id: String(album.id) }],
+    ['getSong', { id: String(songs[0]!.id) }],
+    ['getAlbumList2', { type: 'newest' }],
+    ['getGenres', {}],
+    ['getRandomSongs', {}],
+    ['getSongsByGenre', { genre: 'Pop' }],
+    ['search3', { query: '""' }],
+    ['stream', { id: String(songs[0]!.id) }],
+    ['download', { id: String(songs[0]!.id) }],
+    ['getCoverArt', { id: 'a'.repeat(64) }],
+    ['star', { id: String(songs[0]!.id) }],
+    ['unstar', { id: String(songs[0]!.id) }],
+    ['getStarred2', {}],
+    ['scrobble', { id: String(songs[0]!.id), submission: 'false' }],
+    ['getNowPlaying', {}],
+    ['getPlaylists', {}],
+    ['getPlaylist', { id: String(otherPrivatePlaylist) }],
+    ['createPlaylist', { name: 'x' }],
+    ['updatePlaylist', { playlistId: String(otherPrivatePlaylist), name: 'x' }],
+    ['deletePlaylist', { id: String(otherPrivatePlaylist) }],
+    ['getUser', { username: other.email }],
+    ['getLyricsBySongId', { id: String(songs[0]!.id) }],
+    ['getIndexes', {}],
+    ['getMusicDirectory', { id: String(artist.id) }],
+    ['getTopSongs', { artist: 'Nova Lights' }],
+    ['getSimilarSongs2', { id: String(artist.id) }],
+    ['getArtistInfo2', { id: String(artist.id) }],
+    ['getAlbumInfo2', { id: String(album.id) }],
+    ['savePlayQueue', { id: String(songs[0]!.id), current: String(songs[0]!.id) }],
+    ['getPlayQueue', {}],
+    ['getInternetRadioStations', {}],
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    listener = await createUser(t.deps);
+    other = await createUser(t.deps);
+    blocked = await createUser(t.deps, { blocked: true });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/app-key',
+      headers: { authorization: `Bearer ${listener.token}` },
+    });
+    expect(created.statusCode).toBe(200);
+    appKey = created.json().appKey;
+    const keys = createAppKeysService(t.deps);
+    otherKey = (await keys.create(other.id)).appKey;
+    blockedKey = (await keys.create(blocked.id)).appKey;
+
+    artist = await createArtist(t.deps, { name: 'Nova Lights' });
+    hiddenArtist = await createArtist(t.deps, { name: 'Hidden Band', disabled: true });
+    album = await createAlbum(t.deps, artist.id, 'Night Drive');
+    for (let i = 0; i < 5; i++) {
+      songs.push(
+        await createSong(t.deps, {
+          title: `Track ${i}`,
+          artistIds: [artist.id],
+          albumId: album.id,
+          genre: i < 3 ? 'Synthwave' : 'Pop',
+        }),
+      );
+    }
+    hiddenSongs.push((await createSong(t.deps, { artistIds: [hiddenArtist.id] })).id);
+    hiddenSongs.push((await createSong(t.deps, { artistIds: [artist.id], status: 'Inactive' })).id);
+    hiddenSongs.push((await createSong(t.deps, { artistIds: [artist.id], deleted: true })).id);
+    otherPrivatePlaylist = (await createPlaylist(t.deps, other.id, { isPublic: false })).id;
+  });
+  afterAll(() => t.close());
+
+  describe('authentication', () => {
+    it('accepts the app key by token (md5 of key and salt), with the salt reused', async () => {
+      const api = client({ username: listener.email, password: appKey });
+      expect((await api.ping()).status).toBe('ok');
+      expect((await api.ping()).status).toBe('ok');
+    });
+
+    it('accepts the app key as apiKey', async () => {
+      expect((await client({ apiKey: appKey }).ping()).status).toBe('ok');
+    });
+
+    it('accepts the account password, in clear and as enc: hex', async () => {
+      const plain = await json('ping', { u: listener.email, p: listener.password });
+      expect(plain.status).toBe('ok');
+      const hex = Buffer.from(listener.password, 'utf8').toString('hex');
+      expect((await json('ping', { u: listener.email, p: `enc:${hex}` })).status).toBe('ok');
+    });
+
+    it('refuses a wrong password, a wrong token and the unknown user with md5("" + salt)', async () => {
+      const wrong = await json('ping', { u: listener.email, p: 'not-it' });
+      expect(wrong.error?.code).toBe(40);
+      const salt = 'abcdef';
+      const empty = createHash('md5').update(salt).digest('hex');
+      expect((await json('ping', { u: 'nobody@example.com', t: empty, s: salt })).error?.code).toBe(
+        40,
+      );
+      // A user without an app key has no secret either.
+      const noKey = await createUser(t.deps);
+      expect((await json('ping', { u: noKey.email, t: empty, s: salt })).error?.code).toBe(40);
+      const token = createHash('md5').update(`${otherKey}${salt}`).digest('hex');
+      expect((await json('ping', { u: listener.email, t: token, s: salt })).error?.code).toBe(40);
+    });
+
+    it('answers the OpenSubsonic codes for missing, conflicting and unknown credentials', async () => {
+      expect((await json('ping', {})).error?.code).toBe(10);
+      expect((await json('ping', { apiKey: appKey, u: listener.email })).error?.code).toBe(43);
+      expect((await json('ping', { apiKey: 'x'.repeat(32) })).error?.code).toBe(44);
+    });
+
+    it('limits password tries per address like the password login', async () => {
+      const target = await createUser(t.deps);
+      for (let i = 0; i < 10; i++) {
+        expect((await json('ping', { u: target.email, p: 'wrong' })).error?.code).toBe(40);
+      }
+      const limited = await json('ping', { u: target.email, p: target.password });
+      expect(limited.error?.code).toBe(0);
+      expect(limited.error?.message).toMatch(/Too many attempts/);
+    });
+
+    it('refuses blocked accounts whatever the scheme', async () => {
+      expect((await json('ping', { apiKey: blockedKey })).error?.code).toBe(50);
+      expect((await json('ping', { u: blocked.email, p: blocked.password })).error?.code).toBe(50);
+    });
+
+    it('lets an account without a password connect with its app key', async () => {
+      const codeOnly = await createUser(t.deps);
+      await t.deps.db
+        .updateTable('users')
+        .set({ password_hash: null })
+        .where('id', '=', codeOnly.id)
+        .execute();
+      const key = (await createAppKeysService(t.deps).create(codeOnly.id)).appKey;
+      expect((await json('ping', { u: codeOnly.email, p: 'anything' })).error?.code).toBe(40);
+      expect((await client({ username: codeOnly.email, password: key }).ping()).status).toBe('ok');
+      expect((await json('ping', { u: codeOnly.email, p: key })).status).toBe('ok');
+    });
+
+    it('stops working once the key is revoked, and a new key replaces the old', async () => {
+      const user = await createUser(t.deps);
+      const headers = { authorization: `Bearer ${user.token}` };
+      const first = (
+        await t.app.inject({ method: 'POST', url: '/api/me/app-key', headers })
+      ).json();
+      const second = (
+        await t.app.inject({ method: 'POST', url: '/api/me/app-key', headers })
+      ).json();
+      expect((await json('ping', { apiKey: first.appKey })).error?.code).toBe(44);
+      expect((await json('ping', { apiKey: second.appKey })).status).toBe('ok');
+      const state = await t.app.inject({ method: 'GET', url: '/api/me/app-key', headers });
+      expect(state.json()).toMatchObject({ hasKey: true });
+      expect(JSON.stringify(state.json())).not.toContain(second.appKey);
+      await t.app.inject({ method: 'DELETE', url: '/api/me/app-key', headers });
+      expect((await json('ping', { apiKey: second.appKey })).error?.code).toBe(44);
+    });
+
+    it('keeps the key encrypted and hashed in the database, never in clear', async () => {
+      const row = await t.deps.db
+        .selectFrom('app_keys')
+        .selectAll()
+        .where('user_id', '=', listener.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(appKey);
+    });
+
+    it('answers getOpenSubsonicExtensions without credentials', async () => {
+      const answer = await json('getOpenSubsonicExtensions', {});
+      expect(answer.status).toBe('ok');
+      expect(answer.openSubsonicExtensions).toEqual(
+        expect.arrayContaining([{ name: 'apiKeyAuthentication', versions: [1] }]),
+      );
+    });
+  });
+
+  describe('protocol', () => {
+    it('answers XML by default and JSON with f=json, each with the envelope', async () => {
+      const xml = await (await rest('ping', { apiKey: appKey })).text();
+      expect(xml).toMatch(/^<\?xml/);
+      expect(xml).toContain('status="ok"');
+      expect(xml).toContain('version="1.16.1"');
+      expect(xml).toContain('type="chorus"');
+      expect(xml).toContain('openSubsonic="true"');
+      expect(xml).toContain('serverVersion="');
+      const answer = await json('ping', { apiKey: appKey });
+      expect(answer).toMatchObject({
+        status: 'ok',
+        version: '1.16.1',
+        type: 'chorus',
+        openSubsonic: true,
+      });
+      expect(typeof answer.serverVersion).toBe('string');
+    });
+
+    it('serves /rest/name and /rest/name.view, by GET and by form POST', async () => {
+      expect((await json('getMusicFolders.view', { apiKey: appKey })).status).toBe('ok');
+      const posted = await fetch(`${base}/rest/getSong`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ apiKey: appKey, f: 'json', id: String(songs[0]!.id) }),
+      });
+      const body = (await posted.json())['subsonic-response'];
+      expect(body.song.title).toBe('Track 0');
+      const api = client({ apiKey: appKey }, true);
+      expect((await api.getSong({ id: String(songs[1]!.id) })).song.title).toBe('Track 1');
+    });
+
+    it('answers unknown ids with 70 and missing parameters with 10, with HTTP 200', async () => {
+      expect((await json('getSong', { apiKey: appKey, id: '999999' })).error?.code).toBe(70);
+      expect((await json('getSong', { apiKey: appKey, id: 'al-1' })).error?.code).toBe(70);
+      expect((await json('getSong', { apiKey: appKey })).error?.code).toBe(10);
+      expect((await json('getAlbumList2', { apiKey: appKey })).error?.code).toBe(10);
+    });
+  });
+
+  describe('browsing', () => {
+    it('lists only what listeners may see', async () => {
+      const api = client({ apiKey: appKey });
+      const { artists } = await api.getArtists();
+      const names =
+        artists.index?.flatMap((index) => (index.artist ?? []).map((a) => a.name)) ?? [];
+      expect(names).toContain('Nova Lights');
+      expect(names).not.toContain('Hidden Band');
+      const { artist: page } = await api.getArtist({ id: String(artist.id) });
+      expect(page.album?.map((a) => a.name)).toEqual(['Night Drive']);
+      const { album: detail } = await api.getAlbum({ id: String(album.id) });
+      expect(detail.song?.map((s) => s.title)).toEqual(songs.map((s) => s.title));
+      expect(detail.songCount).toBe(5);
+      expect(detail.song?.[0]).toMatchObject({
+        id: String(songs[0]!.id),
+        albumId: String(album.id),
+        artistId: String(artist.id),
+        contentType: 'audio/mpeg',
+        suffix: 'mp3',
+        isDir: false,
+      });
+      for (const id of hiddenSongs) {
+        expect((await json('getSong', { apiKey: appKey, id: String(id) })).error?.code).toBe(70);
+      }
+      expect(
+        (await json('getArtist', { apiKey: appKey, id: String(hiddenArtist.id) })).error?.code,
+      ).toBe(70);
+    });
+
+    it('drops an artist from the lists as soon as it is disabled', async () => {
+      const passing = await createArtist(t.deps, { name: 'Passing Phase' });
+      const names = async () => {
+        const { artists } = await client({ apiKey: appKey }).getArtists();
+        return artists.index?.flatMap((index) => (index.artist ?? []).map((a) => a.name)) ?? [];
+      };
+      expect(await names()).toContain('Passing Phase');
+      await t.deps.db
+        .updateTable('artists')
+        .set({ is_disabled: 1 })
+        .where('id', '=', passing.id)
+        .execute();
+      expect(await names()).not.toContain('Passing Phase');
+    });
+
+    it('answers every getAlbumList2 type', async () => {
+      const api = client({ apiKey: appKey });
+      for (const type of ALBUM_LIST_TYPES.filter((type) => !type.startsWith('by'))) {
+        const answer = await api.getAlbumList2({ type });
+        expect(answer.status, type).toBe('ok');
+      }
+      const byYear = await api.getAlbumList2({ type: 'byYear', fromYear: 2020, toYear: 2030 });
+      expect(byYear.albumList2.album?.map((a) => a.id)).toContain(String(album.id));
+      const byGenre = await api.getAlbumList2({ type: 'byGenre', genre: 'Synthwave' });
+      expect(byGenre.albumList2.album?.map((a) => a.id)).toEqual([String(album.id)]);
+      const newest = await api.getAlbumList2({ type: 'newest', size: 500 });
+      expect(newest.albumList2.album?.map((a) => a.id)).toContain(String(album.id));
+    });
+
+    it('lists genres and random songs of listed songs only', async () => {
+      const api = client({ apiKey: appKey });
+      const { genres } = await api.getGenres();
+      expect(genres.genre).toEqual(
+        expect.arrayContaining([{ value: 'Synthwave', songCount: 3, albumCount: 1 }]),
+      );
+      const { randomSongs } = await api.getRandomSongs({ size: 500 });
+      const ids = randomSongs.song?.map((s) => Number(s.id)) ?? [];
+      expect(ids.sort()).toEqual(songs.map((s) => s.id).sort());
+    });
+
+    it('pages through everything with search3 "" and finds by words otherwise', async () => {
+      const api = client({ apiKey: appKey });
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 2) {
+        const { searchResult3 } = await api.search3({
+          query: '""',
+          songCount: 2,
+          songOffset: offset,
+          artistCount: 0,
+          albumCount: 0,
+        });
+        const page = searchResult3.song ?? [];
+        seen.push(...page.map((s) => s.id));
+        if (page.length < 2) break;
+      }
+      expect(seen.map(Number).sort()).toEqual(songs.map((s) => s.id).sort());
+      const absent = await json('search3', { apiKey: appKey, artistCount: '50' });
+      expect(
+        (absent.searchResult3 as { artist: { name: string }[] }).artist.map((a) => a.name),
+      ).toEqual(['Nova Lights']);
+      const { searchResult3 } = await api.search3({ query: 'Night' });
+      expect(searchResult3.album?.map((a) => a.name)).toEqual(['Night Drive']);
+    });
+  });
+
+  describe('more browsing', () => {
+    it('answers top songs, similar songs and artist and album info from visible songs', async () => {
+      const api = client({ apiKey: appKey });
+      const { topSongs } = await api.getTopSongs({ artist: 'nova lights', count: 3 });
+      expect(topSongs.song?.length).toBe(3);
+      expect((await api.getTopSongs({ artist: 'Hidden Band' })).topSongs.song ?? []).toEqual([]);
+      const { similarSongs2 } = await api.getSimilarSongs2({ id: String(artist.id), count: 500 });
+      const similar = similarSongs2.song?.map((song) => Number(song.id)) ?? [];
+      expect(similar.sort()).toEqual(songs.map((song) => song.id).sort());
+      const info = await json('getArtistInfo2', { apiKey: appKey, id: String(artist.id) });
+      expect((info.artistInfo2 as { biography: string }).biography).toBe('About Nova Lights');
+      const hidden = await json('getArtistInfo2', { apiKey: appKey, id: String(hiddenArtist.id) });
+      expect(hidden.error?.code).toBe(70);
+      expect((await json('getAlbumInfo2', { apiKey: appKey, id: String(album.id) })).status).toBe(
+        'ok',
+      );
+    });
+
+    it('serves folder mode as artists and their songs', async () => {
+      const api = client({ apiKey: appKey });
+      const { indexes } = await api.getIndexes();
+      const listed = indexes.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(listed.map((a) => a.name)).toContain('Nova Lights');
+      expect(listed.map((a) => a.name)).not.toContain('Hidden Band');
+      const { directory } = await api.getMusicDirectory({ id: String(artist.id) });
+      expect(directory.name).toBe('Nova Lights');
+      const ids = directory.child?.map((child) => Number(child.id)) ?? [];
+      expect(ids.sort()).toEqual(songs.map((song) => song.id).sort());
+      const hidden = await json('getMusicDirectory', {
+        apiKey: appKey,
+        id: String(hiddenArtist.id),
+      });
+      expect(hidden.error?.code).toBe(70);
+    });
+
+    it('keeps the play queue an app saves', async () => {
+      const queue = [songs[3]!.id, songs[1]!.id, hiddenSongs[0]!].map(String);
+      const saved = await json('savePlayQueue', {
+        apiKey: appKey,
+        id: queue,
+        current: String(songs[1]!.id),
+        position: '4200',
+        c: 'TestApp',
+      });
+      expect(saved.status).toBe('ok');
+      const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
+      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual(queue.slice(0, 2));
+      expect(playQueue).toMatchObject({
+        current: songs[1]!.id,
+        position: 4200,
+        changedBy: 'TestApp',
+        username: listener.email,
+      });
+      expect((await json('getPlayQueue', { apiKey: otherKey })).playQueue).toBeUndefined();
+    });
+  });
+
+  describe('media', () => {
+    it('streams the stored bytes, with Range', async () => {
+      const row = await t.deps.db
+        .selectFrom('songs')
+        .select('audio_key')
+        .where('id', '=', songs[0]!.id)
+        .executeTakeFirstOrThrow();
+      const chunks: Buffer[] = [];
+      for await (const chunk of t.deps.media.read(row.audio_key)) chunks.push(Buffer.from(chunk));
+      const stored = Buffer.concat(chunks);
+      const api = client({ apiKey: appKey });
+      const whole = await api.stream({ id: String(songs[0]!.id) });
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(stored)).toBe(true);
+      const ranged = await rest(
+        'stream',
+        { apiKey: appKey, id: String(songs[0]!.id), format: 'raw' },
+        {
+          headers: { range: 'bytes=10-19' },
+        },
+      );
+      expect(ranged.status).toBe(206);
+      expect(Buffer.from(await ranged.arrayBuffer()).equals(stored.subarray(10, 20))).toBe(true);
+      const download = await api.download({ id: String(songs[0]!.id) });
+      expect(Buffer.from(await download.arrayBuffer()).equals(stored)).toBe(true);
+      const hidden = await rest('stream', {
+        apiKey: appKey,
+        id: String(hiddenSongs[0]),
+        f: 'json',
+      });
+      expect((await hidden.json())['subsonic-response'].error.code).toBe(70);
+    });
+
+    it('serves cover art in the stored widths only', async () => {
+      const withImage = await createArtist(t.deps, { withImage: true });
+      const { artist: page } = await client({ apiKey: appKey }).getArtist({
+        id: String(withImage.id),
+      });
+      expect(page.coverArt).toMatch(/^[a-f0-9]{64}$/);
+      const small = await rest('getCoverArt', { apiKey: appKey, id: page.coverArt!, size: '50' });
+      expect(small.headers.get('content-type')).toBe('image/webp');
+      expect(small.headers.get('etag')).toContain('-64');
+      const huge = await rest('getCoverArt', {
+        apiKey: appKey,
+        id: page.coverArt!,
+        size: '100000',
+      });
+      expect(huge.headers.get('etag')).toContain('-640');
+      const missing = await rest('getCoverArt', { apiKey: appKey, id: 'nope', f: 'json' });
+      expect((await missing.json())['subsonic-response'].error.code).toBe(70);
+    });
+  });
+
+  describe('stars, plays and playlists', () => {
+    it('maps stars onto Liked Songs and follows, and keeps album stars', async () => {
+      const api = client({ username: listener.email, password: appKey });
+      const stars = {
+        id: String(songs[2]!.id),
+        artistId: String(artist.id),
+        albumId: String(album.id),
+      };
+      /** Liked Songs as the web app reads them. */
+      const likedSongs = async () => {
+        const likes = await t.app.inject({
+          method: 'GET',
+          url: '/api/me/likes',
+          headers: { authorization: `Bearer ${listener.token}` },
+        });
+        return likes.json().items.map((song: { _id: number }) => song._id);
+      };
+      await api.star(stars);
+      expect(await likedSongs()).toEqual([songs[2]!.id]);
+      const follows = await t.deps.db
+        .selectFrom('follows')
+        .select('artist_id')
+        .where('user_id', '=', listener.id)
+        .execute();
+      expect(follows.map((f) => f.artist_id)).toEqual([artist.id]);
+      const { artists } = await api.getArtists();
+      const listed = artists.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(listed.find((a) => a.id === String(artist.id))?.starred).toBeDefined();
+      const { artists: asOther } = await client({ apiKey: otherKey }).getArtists();
+      const seenByOther = asOther.index?.flatMap((index) => index.artist ?? []) ?? [];
+      expect(seenByOther.find((a) => a.id === String(artist.id))?.starred).toBeUndefined();
+      const { starred2 } = await api.getStarred2();
+      expect(starred2.song?.map((s) => s.id)).toEqual([String(songs[2]!.id)]);
+      expect(starred2.artist?.map((a) => a.id)).toEqual([String(artist.id)]);
+      expect(starred2.album?.map((a) => a.id)).toEqual([String(album.id)]);
+      const starredList = await api.getAlbumList2({ type: 'starred' });
+      expect(starredList.albumList2.album?.map((a) => a.id)).toEqual([String(album.id)]);
+      await api.unstar(stars);
+      expect(await likedSongs()).toEqual([]);
+      const empty = await api.getStarred2();
+      expect(empty.starred2.song ?? []).toEqual([]);
+      expect(empty.starred2.album ?? []).toEqual([]);
+      expect((await json('star', { apiKey: appKey, id: String(hiddenSongs[0]) })).error?.code).toBe(
+        70,
+      );
+    });
+
+    it('counts a submitted scrobble as a play, once, and takes submission=false as now playing', async () => {
+      const api = client({ apiKey: appKey });
+      const song = songs[4]!;
+      const plays = async () =>
+        (
+          await t.deps.db
+            .selectFrom('plays')
+            .select('id')
+            .where('song_id', '=', song.id)
+            .where('user_id', '=', listener.id)
+            .execute()
+        ).length;
+      await api.scrobble({ id: String(song.id), submission: false });
+      expect(await plays()).toBe(0);
+      const { nowPlaying } = await api.getNowPlaying();
+      expect(nowPlaying.entry?.map((e) => e.id)).toEqual([String(song.id)]);
+      await api.scrobble({ id: String(song.id) });
+      expect(await plays()).toBe(1);
+      // The web player's cool-down applies: the same listen reported again is not a second play.
+      await api.scrobble({ id: String(song.id), submission: true });
+      expect(await plays()).toBe(1);
+      const { song: entry } = await api.getSong({ id: String(song.id) });
+      expect(entry.playCount).toBe(1);
+      expect(
+        (await json('scrobble', { apiKey: appKey, id: String(hiddenSongs[1]) })).error?.code,
+      ).toBe(70);
+    });
+
+    it('creates, reads, changes and deletes a playlist under the web app owner rules', async () => {
+      const api = client({ apiKey: appKey });
+      const { playlist } = await api.createPlaylist({
+        name: 'Road trip',
+        songId: [String(songs[0]!.id), String(songs[1]!.id)],
+      });
+      expect(playlist.entry?.map((e) => e.id)).toEqual([
+        String(songs[0]!.id),
+        String(songs[1]!.id),
+      ]);
+      expect(playlist.owner).toBe(listener.email);
+      await api.updatePlaylist({
+        playlistId: playlist.id,
+        name: 'Road trip 2',
+        songIdToAdd: [String(songs[3]!.id)],
+        songIndexToRemove: [0],
+      });
+      const read = await api.getPlaylist({ id: playlist.id });
+      expect(read.playlist.name).toBe('Road trip 2');
+      expect(read.playlist.entry?.map((e) => e.id)).toEqual([
+        String(songs[1]!.id),
+        String(songs[3]!.id),
+      ]);
+      const web = await t.app.inject({
+        method: 'GET',
+        url: `/api/playlists/${playlist.id}`,
+        headers: { authorization: `Bearer ${listener.token}` },
+      });
+      expect(web.json().data.songs.map((s: { _id: number }) => s._id)).toEqual([
+        songs[1]!.id,
+        songs[3]!.id,
+      ]);
+      const { playlists } = await api.getPlaylists();
+      expect(playlists.playlist?.map((p) => p.id)).toContain(playlist.id);
+
+      // Another listener may neither see this private playlist nor change or delete it.
+      const stranger = client({ apiKey: otherKey });
+      expect((await json('getPlaylist', { apiKey: otherKey, id: playlist.id })).error?.code).toBe(
+        70,
+      );
+      const update = await json('updatePlaylist', {
+        apiKey: otherKey,
+        playlistId: playlist.id,
+        name: 'x',
+      });
+      expect(update.error?.code).toBe(70);
+      expect(
+        (await json('deletePlaylist', { apiKey: otherKey, id: playlist.id })).error?.code,
+      ).toBe(70);
+      const theirs = (await stranger.getPlaylists()).playlists.playlist ?? [];
+      expect(theirs.map((p) => p.id)).toEqual([String(otherPrivatePlaylist)]);
+
+      await api.deletePlaylist({ id: playlist.id });
+      expect((await json('getPlaylist', { apiKey: appKey, id: playlist.id })).error?.code).toBe(70);
+    });
+
+    it('lets owners change their public playlists and others only read them', async () => {
+      const open = await createPlaylist(t.deps, other.id, { isPublic: true });
+      const read = await json('getPlaylist', { apiKey: appKey, id: String(open.id) });
+      expect(read.status).toBe('ok');
+      const change = await json('updatePlaylist', {
+        apiKey: appKey,
+        playlistId: String(open.id),
+        name: 'mine now',
+      });
+      expect(change.error?.code).toBe(50);
+    });
+  });
+
+  describe('access', () => {
+    it('refuses every call from anonymous and blocked callers', async () => {
+      for (const [method, params] of calls()) {
+        const anonymous = await json(method, params);
+        expect(anonymous.error?.code, method).toBe(10);
+        const wrong = await json(method, {
+          ...params,
+          u: listener.email,
+          t: 'f'.repeat(32),
+          s: 'x',
+        });
+        expect(wrong.error?.code, method).toBe(40);
+        const asBlocked = await json(method, { ...params, apiKey: blockedKey });
+        expect(asBlocked.error?.code, method).toBe(50);
+      }
+    });
+
+    it("keeps another listener's private playlist and user record out of reach", async () => {
+      for (const [method, params] of calls()) {
+        if (method === 'stream' || method === 'download') {
+          const bytes = await rest(method, { ...params, apiKey: appKey });
+          expect(bytes.headers.get('content-type'), method).toBe('audio/mpeg');
+          continue;
+        }
+        const answer = await json(method, { ...params, apiKey: appKey });
+        if (['getPlaylist', 'updatePlaylist', 'deletePlaylist'].includes(method)) {
+          expect(answer.error?.code, method).toBe(70);
+        } else if (method === 'getUser') {
+          expect(answer.error?.code, method).toBe(50);
+        } else if (method === 'getCoverArt') {
+          expect(answer.error?.code, method).toBe(70);
+        } else {
+          expect(answer.status, method).toBe('ok');
+        }
+      }
+      const mine = await json('getUser', { apiKey: appKey, username: listener.email });
+      expect(mine.user).toMatchObject({
+        username: listener.email,
+        adminRole: false,
+        streamRole: true,
+      });
+      const playlist = await t.deps.db
+        .selectFrom('playlists')
+        .select('name')
+        .where('id', '=', otherPrivatePlaylist)
+        .executeTakeFirstOrThrow();
+      expect(playlist.name).not.toBe('x');
+    });
+  });
+
+  describe('XML answers', () => {
+    it('validate against the Subsonic XSD', async () => {
+      const playlist = (
+        await client({ apiKey: appKey }).createPlaylist({
+          name: 'XSD',
+          songId: [String(songs[0]!.id)],
+        })
+      ).playlist;
+      await client({ apiKey: appKey }).star({
+        id: String(songs[1]!.id),
+        albumId: String(album.id),
+      });
+      // Every answer but the media (bytes) and OpenSubsonic's lyricsList, which the schema predates.
+      const skipped = [
+        'stream',
+        'download',
+        'getCoverArt',
+        'getLyricsBySongId',
+        'getPlaylist',
+        'getUser',
+      ];
+      const checks: [string, Record<string, string>][] = [
+        ...calls().filter(([method]) => !skipped.includes(method)),
+        ['getStarred2', {}],
+        ['getPlaylist', { id: playlist.id }],
+        ['getUser', { username: listener.email }],
+        ['getSong', { id: '424242' }],
+        ['getSong', {}],
+      ];
+      const answers = await Promise.all(
+        checks.map(async ([method, params], i) => ({
+          fileName: `${i}-${method}.xml`,
+          contents: await (await rest(method, { ...params, apiKey: appKey })).text(),
+        })),
+      );
+      // One run validates every answer: compiling the schema is what takes the time.
+      const result = await validateXML({
+        xml: answers,
+        schema: [{ fileName: 'subsonic-rest-api.xsd', contents: XSD }],
+      });
+      expect(result.errors).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(answers.every((answer) => answer.contents.startsWith('<?xml'))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import type { Song } from '../../../contract/catalog.ts';
+import type { PlaylistSummary } from '../../../contract/playlists.ts';
+import type { Node } from './protocol.ts';
+import type { AlbumCardRecord, ArtistCardRecord, SongFileRecord } from './subsonic.repository.ts';
+
+/** Subsonic's ids are strings; Chorus's numeric ids are sent as their digits. */
+const sid = (id: number | null | undefined) =>
+  id === null || id === undefined ? undefined : String(id);
+
+/** The file's extension as stored (`audio/<hash>.mp3`): what apps call the suffix. */
+export function suffixOf(audioKey: string): string | undefined {
+  return /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1]?.toLowerCase();
+}
+
+/** A song entry (Subsonic's `Child`). */
+export function songEntry(song: Song, file: SongFileRecord | undefined, starred?: string): Node {
+  const [artist] = song.artist;
+  return {
+    id: String(song._id),
+    parent: sid(song.album?._id ?? artist?._id),
+    isDir: false,
+    title: song.title,
+    album: song.albumName ?? undefined,
+    artist: song.artistName,
+    track: song.trackNumber ?? undefined,
+    year: file?.year ?? undefined,
+    genre: song.genre,
+    coverArt: file?.cover_key ?? file?.album_cover_key ?? undefined,
+    size: file?.audio_size,
+    contentType: file?.audio_mime,
+    suffix: file ? suffixOf(file.audio_key) : undefined,
+    duration: song.durationSeconds,
+    bitRate: file?.audio_bitrate ?? undefined,
+    playCount: song.plays,
+    created: song.createdAt,
+    starred,
+    albumId: sid(song.album?._id),
+    artistId: sid(artist?._id),
+    type: 'music',
+  };
+}
+
+export function albumEntry(row: AlbumCardRecord, starred?: string): Node {
+  return {
+    id: String(row.id),
+    name: row.title,
+    artist: row.artist_name,
+    artistId: String(row.artist_id),
+    coverArt: row.cover_key ?? undefined,
+    songCount: Number(row.song_count ?? 0),
+    duration: Number(row.duration ?? 0),
+    playCount: Number(row.play_count ?? 0),
+    created: row.created_at,
+    starred,
+    year: row.year ?? undefined,
+    genre: row.genre ?? undefined,
+  };
+}
+
+export function artistEntry(row: ArtistCardRecord, starred?: string): Node {
+  return {
+    id: String(row.id),
+    name: row.name,
+    coverArt: row.image_key ?? undefined,
+    albumCount: Number(row.album_count ?? 0),
+    starred,
+  };
+}
+
+/** A playlist's figures; `owner` is the caller's username for their own playlists. */
+export function playlistEntry(summary: PlaylistSummary, owner: string): Node {
+  return {
+    id: String(summary._id),
+    name: summary.name,
+    comment: summary.description || undefined,
+    owner,
+    public: summary.isPublic,
+    songCount: summary.songCount,
+    duration: summary.durationSeconds,
+    created: summary.createdAt,
+    changed: summary.updatedAt,
+    coverArt: /\/api\/images\/([a-f0-9]{64})\//.exec(summary.coverImage ?? '')?.[1],
+  };
+}
+
+/** The index letter of a name: its first letter, or '#' for anything else. */
+export function indexLetter(name: string): string {
+  const first = name.trim().charAt(0).toUpperCase();
+  return /\p{L}/u.test(first) ? first : '#';
+}
+
+/** Items grouped under their index letters, in the order given. */
+export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
+  const groups = new Map<string, Node[]>();
+  for (const item of items) {
+    const letter = indexLetter(item.name);
+    const list = groups.get(letter) ?? [];
+    list.push(item.node);
+    groups.set(letter, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .map(([name, artist]) => ({ name, artist }));
+}
+
+/**
+ * Index groups with the caller's starred artists marked: only the groups holding one are copied,
+ * so a shared, cached index is never changed.
+ */
+export function withStars(index: Node[], starredAt: Map<number, string>): Node[] {
+  if (starredAt.size === 0) return index;
+  return index.map((group) => {
+    const artists = Array.isArray(group.artist) ? group.artist : [];
+    const marked = (node: Node | number) =>
+      typeof node === 'object' && starredAt.has(Number(node.id));
+    if (!artists.some(marked)) return group;
+    return {
+      ...group,
+      artist: artists.flatMap((node) =>
+        typeof node !== 'object'
+          ? []
+          : marked(node)
+            ? [{ ...node, starred: starredAt.get(Number(node.id)) }]
+            : [node],
+      ),
+    };
+  });
+}

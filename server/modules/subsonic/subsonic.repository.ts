@@ -1,0 +1,532 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
+import type { Database } from '../../db/schema.ts';
+import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
+
+/** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
+const albumIsVisible = VISIBLE_SOURCES.find((source) => source.table === 'albums')!.visible;
+const visibleAlbum = sql.raw<boolean>(albumIsVisible('albums'));
+
+/** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
+export interface SongFileRecord {
+  id: number;
+  audio_key: string;
+  audio_mime: string;
+  audio_size: number;
+  audio_bitrate: number | null;
+  cover_key: string | null;
+  album_cover_key: string | null;
+  year: number | null;
+}
+
+export interface AlbumCardRecord {
+  id: number;
+  title: string;
+  artist_id: number;
+  artist_name: string;
+  cover_key: string | null;
+  year: number | null;
+  created_at: string;
+  song_count: number | string | null;
+  duration: number | string | null;
+  play_count: number | string | null;
+  genre: string | null;
+}
+
+export interface ArtistCardRecord {
+  id: number;
+  name: string;
+  image_key: string | null;
+  album_count: number | string | null;
+}
+
+export type AlbumListType =
+  | 'random'
+  | 'newest'
+  | 'frequent'
+  | 'recent'
+  | 'starred'
+  | 'alphabeticalByName'
+  | 'alphabeticalByArtist'
+  | 'byYear'
+  | 'byGenre';
+
+export interface AlbumListRequest {
+  type: AlbumListType;
+  size: number;
+  offset: number;
+  userId: number;
+  fromYear?: number;
+  toYear?: number;
+  genre?: string;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
+  return eb
+    .selectFrom('songs')
+    .whereRef('songs.album_id', '=', 'albums.id')
+    .where('songs.listed', '=', 1);
+}
+
+/**
+ * The reads the Subsonic API needs that the web app's pages do not: whole-library listings in
+ * fixed orders, album lists by kind, genres, stars. Visibility is the catalog's: songs by
+ * `songs.listed`, artists enabled, albums of enabled artists.
+ */
+export class SubsonicRepository {
+  constructor(private readonly db: Db) {}
+
+  songFiles(ids: number[]): Promise<SongFileRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select([
+        'songs.id',
+        'songs.audio_key',
+        'songs.audio_mime',
+        'songs.audio_size',
+        'songs.audio_bitrate',
+        'songs.cover_key',
+        'albums.cover_key as album_cover_key',
+        'albums.year',
+      ])
+      .where('songs.id', 'in', ids)
+      .execute();
+  }
+
+  albumCards(ids: number[]): Promise<AlbumCardRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(albumColumns)
+      .select((eb) => [
+        listedSongOfAlbum(eb)
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .as('song_count'),
+        listedSongOfAlbum(eb)
+          .select((inner) => inner.fn.sum<number>('songs.duration').as('n'))
+          .as('duration'),
+        listedSongOfAlbum(eb)
+          .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+          .select((inner) => inner.fn.sum<number>('song_play_totals.plays').as('n'))
+          .as('play_count'),
+        listedSongOfAlbum(eb)
+          .select((inner) => inner.fn.min<string>('songs.genre').as('g'))
+          .as('genre'),
+      ])
+      .where('albums.id', 'in', ids)
+      .where('artists.is_disabled', '=', 0)
+      .execute();
+  }
+
+  artistCards(ids: number[]): Promise<ArtistCardRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.artistCardQuery().where('artists.id', 'in', ids).execute();
+  }
+
+  private artistCardQuery() {
+    return this.db
+      .selectFrom('artists')
+      .select(['artists.id', 'artists.name', 'artists.image_key'])
+      .select((eb) =>
+        eb
+          .selectFrom('albums')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('albums.artist_id', '=', 'artists.id')
+          .as('album_count'),
+      )
+      .where('artists.is_disabled', '=', 0);
+  }
+
+  /** Every enabled artist by name, with album counts (getArtists, getIndexes). */
+  artistsByName(): Promise<ArtistCardRecord[]> {
+    return this.artistCardQuery().orderBy('artists.name').orderBy('artists.id').execute();
+  }
+
+  /**
+   * A page of enabled artists by name (search3 ""). The ids are paged first and counted after:
+   * SQLite works out every selected column of every row it sorts, so counting in the sorted
+   * query would count the albums of all artists for each page.
+   */
+  async artistIdsByName(page: Page): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('artists')
+      .select('id')
+      .where('is_disabled', '=', 0)
+      .orderBy('name')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async albumIdsOfArtist(artistId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('albums')
+      .select('id')
+      .where('artist_id', '=', artistId)
+      .orderBy('year')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Visible albums by title (search3 ""). */
+  async albumIdsByTitle(page: Page): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('albums')
+      .select('albums.id')
+      .where(visibleAlbum)
+      .orderBy('albums.title')
+      .orderBy('albums.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Listed songs in id order (search3 "": a stable order for paging the whole library). */
+  async songIds(page: Page): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('songs')
+      .select('songs.id')
+      .where(songIsListed)
+      .orderBy('songs.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async randomSongIds(
+    size: number,
+    filter: { genre?: string; fromYear?: number; toYear?: number },
+  ): Promise<number[]> {
+    let query = this.db
+      .selectFrom('songs')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select('songs.id')
+      .where(songIsListed);
+    if (filter.genre !== undefined) query = query.where('songs.genre', '=', filter.genre);
+    if (filter.fromYear !== undefined) query = query.where('albums.year', '>=', filter.fromYear);
+    if (filter.toYear !== undefined) query = query.where('albums.year', '<=', filter.toYear);
+    const rows = await query.orderBy(sql`random()`).limit(size).execute();
+    return rows.map((row) => row.id);
+  }
+
+  async songIdsOfGenre(genre: string, page: Page): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('songs')
+      .select('songs.id')
+      .where(songIsListed)
+      .where('songs.genre', '=', genre)
+      .orderBy('songs.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Genres of listed songs with their song and album counts, most songs first. */
+  genres(): Promise<{ genre: string; songs: number | string; albums: number | string }[]> {
+    return this.db
+      .selectFrom('songs')
+      .select((eb) => [
+        'songs.genre as genre',
+        eb.fn.countAll<number>().as('songs'),
+        eb.fn.count<number>('songs.album_id').distinct().as('albums'),
+      ])
+      .where(songIsListed)
+      .groupBy('songs.genre')
+      .orderBy('songs', 'desc')
+      .orderBy('songs.genre')
+      .execute();
+  }
+
+  /** Album ids of a getAlbumList2 kind, in its order. */
+  async albumIds(request: AlbumListRequest): Promise<number[]> {
+    const base = this.db.selectFrom('albums').select('albums.id').where(visibleAlbum);
+    const page = <Q extends { offset(n: number): Q; limit(n: number): Q }>(query: Q) =>
+      query.offset(request.offset).limit(request.size);
+    let query = base;
+    switch (request.type) {
+      case 'random':
+        query = query.orderBy(sql`random()`);
+        break;
+      case 'newest':
+        query = query.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
+        break;
+      case 'alphabeticalByName':
+        query = query.orderBy('albums.title').orderBy('albums.id');
+        break;
+      case 'alphabeticalByArtist':
+        query = query
+          .orderBy((eb) =>
+            eb
+              .selectFrom('artists')
+              .select('artists.name')
+              .whereRef('artists.id', '=', 'albums.artist_id'),
+          )
+          .orderBy('albums.title')
+          .orderBy('albums.id');
+        break;
+      case 'byYear': {
+        const from = request.fromYear ?? 0;
+        const to = request.toYear ?? 9999;
+        query = query
+          .where('albums.year', '>=', Math.min(from, to))
+          .where('albums.year', '<=', Math.max(from, to))
+          .orderBy('albums.year', from <= to ? 'asc' : 'desc')
+          .orderBy('albums.id');
+        break;
+      }
+      case 'byGenre':
+        query = query
+          .where((eb) =>
+            eb.exists(
+              listedSongOfAlbum(eb)
+                .select('songs.id')
+                .where('songs.genre', '=', request.genre ?? ''),
+            ),
+          )
+          .orderBy('albums.title')
+          .orderBy('albums.id');
+        break;
+      case 'starred':
+        query = query
+          .innerJoin('album_stars', 'album_stars.album_id', 'albums.id')
+          .where('album_stars.user_id', '=', request.userId)
+          .orderBy('album_stars.created_at', 'desc')
+          .orderBy('albums.id');
+        break;
+      case 'frequent': {
+        const plays = await page(
+          this.db
+            .selectFrom('songs')
+            .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+            .innerJoin('albums', 'albums.id', 'songs.album_id')
+            .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
+            .where(songIsListed)
+            .where(visibleAlbum)
+            .groupBy('songs.album_id')
+            .orderBy('n', 'desc')
+            .orderBy('songs.album_id'),
+        ).execute();
+        return plays.map((row) => Number(row.album_id));
+      }
+      case 'recent': {
+        const recent = await page(
+          this.db
+            .selectFrom('plays')
+            .innerJoin('songs', 'songs.id', 'plays.song_id')
+            .innerJoin('albums', 'albums.id', 'songs.album_id')
+            .select((eb) => ['songs.album_id', eb.fn.max<string>('plays.played_at').as('at')])
+            .where('plays.user_id', '=', request.userId)
+            .where(songIsListed)
+            .where(visibleAlbum)
+            .groupBy('songs.album_id')
+            .orderBy('at', 'desc')
+            .orderBy('songs.album_id'),
+        ).execute();
+        return recent.map((row) => Number(row.album_id));
+      }
+    }
+    const rows = await page(query).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** When the user liked each of `songIds` (Subsonic's "starred"). */
+  async likedAt(userId: number, songIds: number[]): Promise<Map<number, string>> {
+    if (songIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('likes')
+      .select(['song_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('song_id', 'in', songIds)
+      .execute();
+    return new Map(rows.map((row) => [row.song_id, row.created_at]));
+  }
+
+  async followedAt(userId: number, artistIds: number[]): Promise<Map<number, string>> {
+    if (artistIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('follows')
+      .select(['artist_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('artist_id', 'in', artistIds)
+      .execute();
+    return new Map(rows.map((row) => [row.artist_id, row.created_at]));
+  }
+
+  async albumStarredAt(userId: number, albumIds: number[]): Promise<Map<number, string>> {
+    if (albumIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('album_stars')
+      .select(['album_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('album_id', 'in', albumIds)
+      .execute();
+    return new Map(rows.map((row) => [row.album_id, row.created_at]));
+  }
+
+  /** Every artist the user follows, with when (a listener follows few). */
+  async followsOf(userId: number): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('follows')
+      .select(['artist_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((row) => [row.artist_id, row.created_at]));
+  }
+
+  async followedArtistIds(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('follows')
+      .select('artist_id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => row.artist_id);
+  }
+
+  async starredAlbumIds(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('album_stars')
+      .select('album_id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => row.album_id);
+  }
+
+  async albumIsVisible(albumId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('albums')
+      .select('albums.id')
+      .where('albums.id', '=', albumId)
+      .where(visibleAlbum)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async starAlbum(userId: number, albumId: number, now: string): Promise<void> {
+    await this.db
+      .insertInto('album_stars')
+      .values({ user_id: userId, album_id: albumId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'album_id']).doNothing())
+      .execute();
+  }
+
+  async unstarAlbum(userId: number, albumId: number): Promise<void> {
+    await this.db
+      .deleteFrom('album_stars')
+      .where('user_id', '=', userId)
+      .where('album_id', '=', albumId)
+      .execute();
+  }
+
+  /** An enabled artist by name, any case (getTopSongs names the artist). */
+  async artistIdByName(name: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('artists')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .where('is_disabled', '=', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Genres of an artist's listed songs. */
+  private genresOfArtist(artistId: number) {
+    return this.db
+      .selectFrom('songs')
+      .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
+      .select('songs.genre')
+      .where('song_artists.artist_id', '=', artistId)
+      .where(songIsListed);
+  }
+
+  /** Listed songs by the artist or in the artist's genres, in random order. */
+  async similarSongIds(artistId: number, count: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('songs')
+      .select('songs.id')
+      .where(songIsListed)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('song_artists')
+              .select('song_artists.song_id')
+              .whereRef('song_artists.song_id', '=', 'songs.id')
+              .where('song_artists.artist_id', '=', artistId),
+          ),
+          eb('songs.genre', 'in', this.genresOfArtist(artistId)),
+        ]),
+      )
+      .orderBy(sql`random()`)
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Other enabled artists with listed songs in the artist's genres, most such songs first. */
+  async similarArtistIds(artistId: number, count: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('song_artists')
+      .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
+      .select((eb) => ['song_artists.artist_id', eb.fn.countAll<number>().as('n')])
+      .where('song_artists.artist_id', '!=', artistId)
+      .where('artists.is_disabled', '=', 0)
+      .where(songIsListed)
+      .where('songs.genre', 'in', this.genresOfArtist(artistId))
+      .groupBy('song_artists.artist_id')
+      .orderBy('n', 'desc')
+      .orderBy('song_artists.artist_id')
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.artist_id);
+  }
+
+  playQueue(userId: number) {
+    return this.db
+      .selectFrom('play_queues')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async savePlayQueue(values: {
+    userId: number;
+    songIds: number[];
+    currentId: number | null;
+    positionMs: number;
+    changedBy: string;
+    now: string;
+  }): Promise<void> {
+    const row = {
+      song_ids: JSON.stringify(values.songIds),
+      current_id: values.currentId,
+      position_ms: values.positionMs,
+      changed_at: values.now,
+      changed_by: values.changedBy,
+    };
+    await this.db
+      .insertInto('play_queues')
+      .values({ user_id: values.userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  }
+}

@@ -1,0 +1,259 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
+import type { App, Deps } from '../../deps.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import { AuthRepository } from '../auth/auth.repository.ts';
+import { CatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCatalogService, RANKING_CACHE_MS } from '../catalog/catalog.routes.ts';
+import { FollowsRepository } from '../follows/follows.repository.ts';
+import { FollowsService } from '../follows/follows.service.ts';
+import { LikesRepository } from '../likes/likes.repository.ts';
+import { LikesService } from '../likes/likes.service.ts';
+import { createPlaylistsService } from '../playlists/playlists.routes.ts';
+import { PlaysRepository } from '../plays/plays.repository.ts';
+import { PlaysService } from '../plays/plays.service.ts';
+import { createSearchRepository, playlistCards } from '../search/search.repository.ts';
+import { SearchService } from '../search/search.service.ts';
+import { AppKeysRepository } from './app-keys.repository.ts';
+import { AppKeysService } from './app-keys.service.ts';
+import {
+  asSubsonicError,
+  CODES,
+  formatOf,
+  type Node,
+  Params,
+  SubsonicError,
+  sendAnswer,
+} from './protocol.ts';
+import { SubsonicRepository } from './subsonic.repository.ts';
+import { SubsonicService } from './subsonic.service.ts';
+import { SubsonicAuth } from './subsonic-auth.ts';
+
+/** Form bodies (the `formPost` extension) are small: credentials and a few ids. */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+const EXTENSIONS: Node = {
+  openSubsonicExtensions: [
+    { name: 'formPost', versions: [1] },
+    { name: 'apiKeyAuthentication', versions: [1] },
+  ],
+};
+
+/** An answer from the caller, the call's parameters and the request (for the client's address). */
+type Answer = (caller: Caller, params: Params, request: FastifyRequest) => Promise<Node> | Node;
+type Sender = (
+  caller: Caller,
+  params: Params,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<FastifyReply>;
+
+/** The smallest stored image width that covers `size` (the largest when none does). */
+export function coverWidth(size: number | undefined): number {
+  if (size === undefined) return IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  return IMAGE_WIDTHS.find((width) => width >= size) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+}
+
+export function createAppKeysService(deps: Pick<Deps, 'db'>): AppKeysService {
+  return new AppKeysService(new AppKeysRepository(deps.db), new AuthRepository(deps.db));
+}
+
+export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
+  const catalog = createCatalogService(deps, RANKING_CACHE_MS);
+  const catalogRows = new CatalogRepository(deps.db, deps.dialect);
+  const appKeys = createAppKeysService(deps);
+  const auth = new SubsonicAuth(new AuthRepository(deps.db), appKeys, deps.limiter);
+  const subsonic = new SubsonicService(
+    new SubsonicRepository(deps.db),
+    {
+      catalog,
+      likes: new LikesService(new LikesRepository(deps.db), catalogRows, catalog),
+      follows: new FollowsService(new FollowsRepository(deps.db)),
+      plays: new PlaysService(new PlaysRepository(deps.db), deps.limiter, deps.secret),
+      playlists: createPlaylistsService(deps),
+      search: new SearchService(
+        createSearchRepository(deps),
+        catalog,
+        (ids) => playlistCards(deps.db, ids),
+        RANKING_CACHE_MS,
+        deps.caches.searchResults,
+      ),
+    },
+    deps.config.publicUrl,
+  );
+
+  const answers: Record<string, Answer> = {
+    ping: () => ({}),
+    getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
+    getOpenSubsonicExtensions: () => EXTENSIONS,
+    getMusicFolders: () => subsonic.musicFolders(),
+    getIndexes: (caller) => subsonic.indexes(caller),
+    getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
+    getArtists: (caller) => subsonic.artists(caller),
+    getArtist: (caller, params) => subsonic.artist(caller, params),
+    getAlbum: (caller, params) => subsonic.album(caller, params),
+    getSong: (caller, params) => subsonic.song(caller, params),
+    getAlbumList2: (caller, params) => subsonic.albumList2(caller, params),
+    getGenres: () => subsonic.genres(),
+    getRandomSongs: (caller, params) => subsonic.randomSongs(caller, params),
+    getSongsByGenre: (caller, params) => subsonic.songsByGenre(caller, params),
+    search3: (caller, params) => subsonic.search3(caller, params),
+    star: (caller, params) => subsonic.star(caller, params, true),
+    unstar: (caller, params) => subsonic.star(caller, params, false),
+    getStarred2: (caller) => subsonic.starred2(caller),
+    scrobble: (caller, params, request) => subsonic.scrobble(caller, params, request.ip),
+    getNowPlaying: (caller) => subsonic.nowPlayingOf(caller),
+    getPlaylists: (caller) => subsonic.playlists(caller),
+    getPlaylist: (caller, params) => subsonic.playlist(caller, params.id()),
+    createPlaylist: (caller, params) => subsonic.createPlaylist(caller, params),
+    updatePlaylist: (caller, params) => subsonic.updatePlaylist(caller, params),
+    deletePlaylist: (caller, params) => subsonic.deletePlaylist(caller, params),
+    getUser: (caller, params) => subsonic.user(caller, params),
+    getTopSongs: (caller, params) => subsonic.topSongs(caller, params),
+    getSimilarSongs2: (caller, params) => subsonic.similarSongs2(caller, params),
+    getArtistInfo2: (caller, params) => subsonic.artistInfo2(caller, params),
+    getAlbumInfo2: (_caller, params) => subsonic.albumInfo2(params),
+    getPlayQueue: (caller) => subsonic.playQueue(caller),
+    savePlayQueue: (caller, params) => subsonic.savePlayQueue(caller, params),
+    getInternetRadioStations: () => ({ internetRadioStations: {} }),
+    getLyricsBySongId: async (_caller, params) => {
+      await catalog.getSong(params.id());
+      return { lyricsList: {} };
+    },
+  };
+
+  const sendAudio: Sender = async (_caller, params, request, reply) => {
+    // Transcoding is not available yet: every format, `raw` included, gets the original file.
+    const { key, mime } = await catalog.streamable(params.id());
+    return deps.mediaSender.send(request, reply, key, {
+      contentType: mime,
+      etag: `"${hashOfKey(key) ?? key}"`,
+      cacheControl: 'private, no-cache',
+      redirect: true,
+    });
+  };
+  const senders: Record<string, Sender> = {
+    stream: sendAudio,
+    download: sendAudio,
+    getCoverArt: async (_caller, params, request, reply) => {
+      const id = params.required('id');
+      // Cover art ids are the stored images' content hashes.
+      if (!/^[a-f0-9]{64}$/.test(id))
+        throw new SubsonicError(CODES.notFound, 'Cover art not found');
+      const size = Number.parseInt(params.get('size') ?? '', 10);
+      const width = coverWidth(Number.isFinite(size) ? size : undefined);
+      return deps.mediaSender.send(request, reply, imageVariantKey(id, width), {
+        contentType: 'image/webp',
+        etag: `"${id}-${width}"`,
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    },
+  };
+  /** What answers without credentials (OpenSubsonic asks it of the extensions list). */
+  const open = new Set(['getOpenSubsonicExtensions']);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply, method: string) => {
+    const params = Params.from(request.query, request.body);
+    const format = formatOf(params);
+    const name = method.replace(/\.view$/, '');
+    try {
+      const answer = Object.hasOwn(answers, name) ? answers[name] : undefined;
+      const sender = Object.hasOwn(senders, name) ? senders[name] : undefined;
+      if (!answer && !sender) {
+        throw new SubsonicError(
+          CODES.notFound,
+          `Unknown or unsupported method: ${name.slice(0, 60)}`,
+        );
+      }
+      const caller = open.has(name) ? null : await auth.authenticate(params, request.ip);
+      if (sender) return await sender(caller!, params, request, reply);
+      return sendAnswer(reply, format, await answer!(caller!, params, request));
+    } catch (error) {
+      const refusal = asSubsonicError(error);
+      if (!refusal) throw error;
+      return sendAnswer(reply, format, refusal);
+    }
+  };
+
+  const MethodParams = Type.Object({ method: Type.String({ maxLength: 60 }) });
+  // Form bodies in their own scope, so the JSON routes never accept them.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        const fields: Record<string, string[]> = {};
+        for (const [key, value] of new URLSearchParams(String(body))) {
+          const values = fields[key] ?? [];
+          values.push(value);
+          fields[key] = values;
+        }
+        done(null, fields);
+      },
+    );
+    for (const method of ['GET', 'POST'] as const) {
+      scope.route({
+        method,
+        url: '/rest/:method',
+        config: { policy: 'subsonic' },
+        schema: {
+          tags: ['subsonic'],
+          summary: 'The OpenSubsonic API (server/modules/subsonic/README.md)',
+          params: MethodParams,
+          hide: true,
+        },
+        handler: (request, reply) =>
+          handle(request, reply, (request.params as { method: string }).method),
+      });
+    }
+  });
+
+  const me = (caller: Caller | null) => {
+    if (!caller) throw unauthorized();
+    return caller.userId;
+  };
+  const AppKeyState = Type.Object({
+    hasKey: Type.Boolean(),
+    createdAt: Type.Union([Type.String(), Type.Null()]),
+  });
+  app.get(
+    '/api/me/app-key',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['subsonic'],
+        summary: 'Whether the caller has an app key for Subsonic apps (never the key)',
+        response: { 200: AppKeyState },
+      },
+    },
+    (request) => appKeys.state(me(request.caller)),
+  );
+  app.post(
+    '/api/me/app-key',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['subsonic'],
+        summary:
+          'Create an app key (replacing any earlier one); the answer is the only time it shows',
+        response: { 200: Type.Object({ appKey: Type.String(), createdAt: Type.String() }) },
+      },
+    },
+    (request) => appKeys.create(me(request.caller)),
+  );
+  app.delete(
+    '/api/me/app-key',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['subsonic'],
+        summary: 'Revoke the app key: apps signed in with it stop working',
+        response: { 200: AppKeyState },
+      },
+    },
+    (request) => appKeys.revoke(me(request.caller)),
+  );
+}

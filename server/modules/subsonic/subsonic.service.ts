@@ -1,0 +1,637 @@
+import type { Song } from '../../../contract/catalog.ts';
+import { PLAY_THRESHOLD_SECONDS } from '../../../contract/listening.ts';
+import { imageUrl } from '../../../contract/media.ts';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
+import { SEARCH_QUERY_MAX } from '../../../contract/rules/search.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { FollowsService } from '../follows/follows.service.ts';
+import type { LikesService } from '../likes/likes.service.ts';
+import type { PlaylistsService } from '../playlists/playlists.service.ts';
+import type { PlaysService } from '../plays/plays.service.ts';
+import type { SearchService } from '../search/search.service.ts';
+import { CODES, type Node, type Params, SubsonicError } from './protocol.ts';
+import {
+  albumEntry,
+  artistEntry,
+  byIndexLetter,
+  playlistEntry,
+  songEntry,
+  withStars,
+} from './subsonic.presenter.ts';
+import type { AlbumListType, ArtistCardRecord, SubsonicRepository } from './subsonic.repository.ts';
+
+/** The one music folder Chorus has: the whole catalog. */
+export const MUSIC_FOLDER = { id: 1, name: 'Music' };
+/** Largest page of any list (search3's song pages of 500 are how Symfonium syncs). */
+export const MAX_PAGE = 500;
+/** A query search3 answers from the search index: its words are matched this far at most. */
+const SEARCH_MAX = 200;
+/** Songs an artist's folder lists at most. */
+const MAX_DIRECTORY = 5_000;
+/** Songs a saved play queue holds at most. */
+const MAX_QUEUE = 1_000;
+/** A "now playing" report is shown this long. */
+const NOW_PLAYING_MS = 15 * 60_000;
+
+export const ALBUM_LIST_TYPES: readonly AlbumListType[] = [
+  'random',
+  'newest',
+  'frequent',
+  'recent',
+  'starred',
+  'alphabeticalByName',
+  'alphabeticalByArtist',
+  'byYear',
+  'byGenre',
+];
+
+const optionalInt = (params: Params, name: string) => {
+  const value = Number.parseInt(params.get(name) ?? '', 10);
+  return Number.isFinite(value) ? value : undefined;
+};
+
+/** search3's query: the two quote characters (Symfonium's sync) or nothing mean everything. */
+export function searchQueryOf(raw: string | undefined): string {
+  const text = (raw ?? '').trim();
+  return text.replace(/^"(.*)"$/s, '$1').trim();
+}
+
+export interface SubsonicServices {
+  catalog: CatalogService;
+  likes: LikesService;
+  follows: FollowsService;
+  plays: PlaysService;
+  playlists: PlaylistsService;
+  search: SearchService;
+}
+
+/**
+ * The Subsonic API over Chorus's own services: what a listener may see, like, follow, play and
+ * change is decided there, exactly as for the web app; this class only maps calls and shapes.
+ */
+export class SubsonicService {
+  /** "Now playing" per listener, on this instance (a report lasts minutes). */
+  private readonly nowPlaying = new Map<number, { songId: number; at: number; player: string }>();
+
+  constructor(
+    private readonly repository: SubsonicRepository,
+    private readonly services: SubsonicServices,
+    /** Chorus's public URL: info answers carry absolute image addresses. */
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Song entries for presented songs, with their files and the caller's stars. */
+  async songEntries(caller: Caller, songs: Song[]): Promise<Node[]> {
+    const ids = songs.map((song) => song._id);
+    const [files, liked] = await Promise.all([
+      this.repository.songFiles(ids),
+      this.repository.likedAt(caller.userId, ids),
+    ]);
+    const byId = new Map(files.map((file) => [file.id, file]));
+    return songs.map((song) => songEntry(song, byId.get(song._id), liked.get(song._id)));
+  }
+
+  private async songsById(caller: Caller, ids: number[]): Promise<Node[]> {
+    return this.songEntries(caller, await this.services.catalog.songsInOrder(ids));
+  }
+
+  private async albumsById(caller: Caller, ids: number[]): Promise<Node[]> {
+    const [rows, starred] = await Promise.all([
+      this.repository.albumCards(ids),
+      this.repository.albumStarredAt(caller.userId, ids),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [albumEntry(row, starred.get(id))] : [];
+    });
+  }
+
+  private async artistsOf(
+    caller: Caller,
+    rows: Awaited<ReturnType<SubsonicRepository['artistCards']>>,
+  ): Promise<Node[]> {
+    const followed = await this.repository.followedAt(
+      caller.userId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => artistEntry(row, followed.get(row.id)));
+  }
+
+  private async artistsById(caller: Caller, ids: number[]): Promise<Node[]> {
+    const rows = await this.repository.artistCards(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return this.artistsOf(
+      caller,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    );
+  }
+
+  musicFolders(): Node {
+    return { musicFolders: { musicFolder: [MUSIC_FOLDER] } };
+  }
+
+  /**
+   * Every enabled artist by name with its album count: what getArtists and getIndexes list, and
+   * getArtists' index built from it. Both follow only from the catalog, so they are made once per
+   * `catalog_version` (10,000 artists take tens of milliseconds to read, count and group); the
+   * caller's follows are read each time and marked on a copy of the groups they fall in.
+   */
+  private artistList: {
+    version: number;
+    list: Promise<{ rows: ArtistCardRecord[]; index: Node[] }>;
+  } | null = null;
+
+  private async allArtists(): Promise<{ rows: ArtistCardRecord[]; index: Node[] }> {
+    const version = await this.services.catalog.catalogVersion();
+    if (this.artistList?.version !== version) {
+      const list = this.repository.artistsByName().then((rows) => ({
+        rows,
+        index: byIndexLetter(rows.map((row) => ({ name: row.name, node: artistEntry(row) }))),
+      }));
+      this.artistList = { version, list };
+      list.catch(() => {
+        if (this.artistList?.list === list) this.artistList = null;
+      });
+    }
+    return this.artistList.list;
+  }
+
+  async artists(caller: Caller): Promise<Node> {
+    const [{ index }, followed] = await Promise.all([
+      this.allArtists(),
+      this.repository.followsOf(caller.userId),
+    ]);
+    return { artists: { ignoredArticles: '', index: withStars(index, followed) } };
+  }
+
+  /**
+   * getIndexes (folder mode): every enabled artist under its letter. The folder tree is two
+   * levels, artists and then their songs, so a directory id is always an artist id.
+   */
+  async indexes(caller: Caller): Promise<Node> {
+    const [{ rows }, followed] = await Promise.all([
+      this.allArtists(),
+      this.repository.followsOf(caller.userId),
+    ]);
+    const artists = rows.map((row) => ({
+      name: row.name,
+      node: { id: String(row.id), name: row.name, starred: followed.get(row.id) },
+    }));
+    return {
+      indexes: {
+        lastModified: await this.services.catalog.catalogVersion(),
+        ignoredArticles: '',
+        index: byIndexLetter(artists),
+      },
+    };
+  }
+
+  /** getMusicDirectory: an artist's folder holds its songs, newest first. */
+  async musicDirectory(caller: Caller, params: Params): Promise<Node> {
+    const id = params.id();
+    const [artist] = await this.artistsById(caller, [id]);
+    if (!artist) throw notFound('Artist not found');
+    const songs = await this.services.catalog.songsOfArtist(id, MAX_DIRECTORY);
+    const children = await this.songEntries(caller, songs);
+    return {
+      directory: {
+        id: String(id),
+        name: artist.name,
+        starred: artist.starred,
+        child: children.map((child) => ({ ...child, parent: String(id) })),
+      },
+    };
+  }
+
+  async artist(caller: Caller, params: Params): Promise<Node> {
+    const id = params.id();
+    const [artist] = await this.artistsById(caller, [id]);
+    if (!artist) throw notFound('Artist not found');
+    const albums = await this.albumsById(caller, await this.repository.albumIdsOfArtist(id));
+    return { artist: { ...artist, album: albums } };
+  }
+
+  async album(caller: Caller, params: Params): Promise<Node> {
+    const id = params.id();
+    const [album] = await this.albumsById(caller, [id]);
+    if (!album) throw notFound('Album not found');
+    const detail = await this.services.catalog.albumDetail(id);
+    return { album: { ...album, song: await this.songEntries(caller, detail.songs) } };
+  }
+
+  async song(caller: Caller, params: Params): Promise<Node> {
+    const song = await this.services.catalog.getSong(params.id());
+    const [entry] = await this.songEntries(caller, [song]);
+    return { song: entry };
+  }
+
+  async albumList2(caller: Caller, params: Params): Promise<Node> {
+    const type = params.required('type') as AlbumListType;
+    if (!ALBUM_LIST_TYPES.includes(type)) {
+      throw new SubsonicError(
+        CODES.missingParameter,
+        `Unknown type: use one of ${ALBUM_LIST_TYPES.join(', ')}`,
+      );
+    }
+    const genre = type === 'byGenre' ? params.required('genre') : undefined;
+    const fromYear = optionalInt(params, 'fromYear');
+    const toYear = optionalInt(params, 'toYear');
+    const ids = await this.repository.albumIds({
+      type,
+      size: params.int('size', 10, 1, MAX_PAGE),
+      offset: params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER),
+      userId: caller.userId,
+      ...(genre !== undefined ? { genre } : {}),
+      ...(fromYear !== undefined ? { fromYear } : {}),
+      ...(toYear !== undefined ? { toYear } : {}),
+    });
+    return { albumList2: { album: await this.albumsById(caller, ids) } };
+  }
+
+  async genres(): Promise<Node> {
+    const rows = await this.repository.genres();
+    return {
+      genres: {
+        genre: rows.map((row) => ({
+          songCount: Number(row.songs),
+          albumCount: Number(row.albums),
+          value: row.genre,
+        })),
+      },
+    };
+  }
+
+  async randomSongs(caller: Caller, params: Params): Promise<Node> {
+    const genre = params.get('genre');
+    const fromYear = optionalInt(params, 'fromYear');
+    const toYear = optionalInt(params, 'toYear');
+    const ids = await this.repository.randomSongIds(params.int('size', 10, 1, MAX_PAGE), {
+      ...(genre ? { genre } : {}),
+      ...(fromYear !== undefined ? { fromYear } : {}),
+      ...(toYear !== undefined ? { toYear } : {}),
+    });
+    return { randomSongs: { song: await this.songsById(caller, ids) } };
+  }
+
+  async songsByGenre(caller: Caller, params: Params): Promise<Node> {
+    const ids = await this.repository.songIdsOfGenre(params.required('genre'), {
+      offset: params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER),
+      limit: params.int('count', 10, 1, MAX_PAGE),
+    });
+    return { songsByGenre: { song: await this.songsById(caller, ids) } };
+  }
+
+  /**
+   * search3. An empty query, or `""`, pages through the whole library in a fixed order (artists
+   * and albums by name, songs by id), which is how apps sync. Other queries go to Chorus's
+   * search, which ranks at most SEARCH_MAX results of each kind.
+   */
+  async search3(caller: Caller, params: Params): Promise<Node> {
+    const query = searchQueryOf(params.get('query')).slice(0, SEARCH_QUERY_MAX);
+    const page = (kind: 'artist' | 'album' | 'song') => ({
+      offset: params.int(`${kind}Offset`, 0, 0, Number.MAX_SAFE_INTEGER),
+      limit: params.int(`${kind}Count`, 20, 0, MAX_PAGE),
+    });
+    const pages = { artist: page('artist'), album: page('album'), song: page('song') };
+    if (query === '') {
+      const [artistIds, albumIds, songIds] = await Promise.all([
+        pages.artist.limit > 0 ? this.repository.artistIdsByName(pages.artist) : [],
+        pages.album.limit > 0 ? this.repository.albumIdsByTitle(pages.album) : [],
+        pages.song.limit > 0 ? this.repository.songIds(pages.song) : [],
+      ]);
+      return {
+        searchResult3: {
+          artist: await this.artistsById(caller, artistIds),
+          album: await this.albumsById(caller, albumIds),
+          song: await this.songsById(caller, songIds),
+        },
+      };
+    }
+    const want = Math.min(
+      SEARCH_MAX,
+      Math.max(...Object.values(pages).map((p) => p.offset + p.limit), 1),
+    );
+    const found = await this.services.search.search(query, want);
+    const slice = <T>(items: T[], p: { offset: number; limit: number }) =>
+      items.slice(p.offset, p.offset + p.limit);
+    return {
+      searchResult3: {
+        artist: await this.artistsById(
+          caller,
+          slice(found.artists, pages.artist).map((artist) => artist._id),
+        ),
+        album: await this.albumsById(
+          caller,
+          slice(found.albums, pages.album).map((album) => album._id),
+        ),
+        song: await this.songEntries(caller, slice(found.songs, pages.song)),
+      },
+    };
+  }
+
+  /** star/unstar: a song is a like, an artist a follow, an album a star of its own. */
+  async star(caller: Caller, params: Params, starred: boolean): Promise<Node> {
+    const songIds = params.ids('id');
+    const albumIds = params.ids('albumId');
+    const artistIds = params.ids('artistId');
+    if (songIds.length + albumIds.length + artistIds.length === 0) {
+      throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
+    }
+    for (const id of songIds) {
+      if (starred) await this.services.likes.like(caller.userId, id);
+      else await this.services.likes.unlike(caller.userId, id);
+    }
+    for (const id of artistIds) await this.services.follows.set(caller.userId, id, starred);
+    for (const id of albumIds) {
+      if (!starred) await this.repository.unstarAlbum(caller.userId, id);
+      else if (await this.repository.albumIsVisible(id)) {
+        await this.repository.starAlbum(caller.userId, id, nowIso());
+      } else throw notFound('Album not found');
+    }
+    return {};
+  }
+
+  async starred2(caller: Caller): Promise<Node> {
+    const [liked, artistIds, albumIds] = await Promise.all([
+      this.services.likes.songs(caller.userId),
+      this.repository.followedArtistIds(caller.userId),
+      this.repository.starredAlbumIds(caller.userId),
+    ]);
+    return {
+      starred2: {
+        artist: await this.artistsById(caller, artistIds),
+        album: await this.albumsById(caller, albumIds),
+        song: await this.songEntries(caller, liked.items),
+      },
+    };
+  }
+
+  /**
+   * scrobble: `submission=true` (the default) reports a finished listen, counted as the web
+   * player's 30 seconds are, once per listener within the song's cool-down; `false` sets "now
+   * playing". A song that is not listed is not found either way.
+   */
+  async scrobble(caller: Caller, params: Params, address: string): Promise<Node> {
+    const ids = params.ids('id');
+    if (ids.length === 0)
+      throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
+    const submission = params.flag('submission') ?? true;
+    for (const id of ids) {
+      if (submission) {
+        await this.services.plays.record(
+          id,
+          { seconds: PLAY_THRESHOLD_SECONDS, completed: true },
+          { userId: caller.userId },
+          address,
+        );
+      } else {
+        await this.services.catalog.getSong(id);
+        this.nowPlaying.set(caller.userId, {
+          songId: id,
+          at: Date.now(),
+          player: (params.get('c') ?? 'app').slice(0, 60),
+        });
+      }
+    }
+    return {};
+  }
+
+  /** The caller's own "now playing": other listeners' listening is theirs to share. */
+  async nowPlayingOf(caller: Caller): Promise<Node> {
+    const entry = this.nowPlaying.get(caller.userId);
+    if (!entry || Date.now() - entry.at > NOW_PLAYING_MS) return { nowPlaying: {} };
+    const [song] = await this.songsById(caller, [entry.songId]);
+    if (!song) return { nowPlaying: {} };
+    return {
+      nowPlaying: {
+        entry: [
+          {
+            ...song,
+            username: caller.email,
+            minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
+            playerId: 1,
+            playerName: entry.player,
+          },
+        ],
+      },
+    };
+  }
+
+  async playlists(caller: Caller): Promise<Node> {
+    const mine = await this.services.playlists.listMine(caller);
+    return { playlists: { playlist: mine.map((summary) => playlistEntry(summary, caller.email)) } };
+  }
+
+  async playlist(caller: Caller, id: number): Promise<Node> {
+    const playlist = await this.services.playlists.get(id, caller);
+    const owner = playlist.isOwner ? caller.email : playlist.creator.name;
+    return {
+      playlist: {
+        ...playlistEntry(playlist, owner),
+        entry: await this.songEntries(caller, playlist.songs),
+      },
+    };
+  }
+
+  /** createPlaylist: a new playlist of `songId`s, or (with `playlistId`) a playlist's songs replaced. */
+  async createPlaylist(caller: Caller, params: Params): Promise<Node> {
+    const songIds = params.ids('songId');
+    const playlistId = params.get('playlistId');
+    let id: number;
+    if (playlistId !== undefined) {
+      id = params.id('playlistId');
+      const current = await this.services.playlists.get(id, caller);
+      await this.services.playlists.assertOwner(id, caller);
+      for (const song of current.songs)
+        await this.services.playlists.removeSong(id, caller, song._id);
+      const name = params.get('name');
+      if (name !== undefined)
+        await this.services.playlists.update(id, caller, { name: this.name(name) });
+    } else {
+      const created = await this.services.playlists.create(caller, {
+        name: this.name(params.required('name')),
+        isPublic: false,
+      });
+      id = created._id;
+    }
+    await this.addSongs(caller, id, songIds);
+    return this.playlist(caller, id);
+  }
+
+  private name(text: string): string {
+    if (text.length > PLAYLIST_NAME_MAX) {
+      throw new SubsonicError(
+        CODES.missingParameter,
+        `The name may be ${PLAYLIST_NAME_MAX} characters at most`,
+      );
+    }
+    return text;
+  }
+
+  /** Adds songs in order; one already in the playlist is skipped (Chorus keeps a song once). */
+  private async addSongs(caller: Caller, id: number, songIds: number[]): Promise<void> {
+    for (const songId of songIds) {
+      try {
+        await this.services.playlists.addSong(id, caller, songId);
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+      }
+    }
+  }
+
+  async updatePlaylist(caller: Caller, params: Params): Promise<Node> {
+    const id = params.id('playlistId');
+    const name = params.get('name');
+    const comment = params.get('comment');
+    const isPublic = params.flag('public');
+    if (comment !== undefined && comment.length > PLAYLIST_DESCRIPTION_MAX) {
+      throw new SubsonicError(
+        CODES.missingParameter,
+        `The comment may be ${PLAYLIST_DESCRIPTION_MAX} characters at most`,
+      );
+    }
+    await this.services.playlists.assertOwner(id, caller);
+    if (name !== undefined || comment !== undefined || isPublic !== undefined) {
+      await this.services.playlists.update(id, caller, {
+        ...(name !== undefined ? { name: this.name(name) } : {}),
+        ...(comment !== undefined ? { description: comment } : {}),
+        ...(isPublic !== undefined ? { isPublic } : {}),
+      });
+    }
+    const removeAt = params.all('songIndexToRemove').map((text) => Number.parseInt(text, 10));
+    if (removeAt.length > 0) {
+      // Indexes count the songs as getPlaylist lists them (songs listeners may see).
+      const { songs } = await this.services.playlists.get(id, caller);
+      const doomed = removeAt.flatMap((index) => songs[index]?._id ?? []);
+      for (const songId of new Set(doomed))
+        await this.services.playlists.removeSong(id, caller, songId);
+    }
+    await this.addSongs(caller, id, params.ids('songIdToAdd'));
+    return {};
+  }
+
+  async deletePlaylist(caller: Caller, params: Params): Promise<Node> {
+    await this.services.playlists.remove(params.id(), caller);
+    return {};
+  }
+
+  /** getUser: a listener may read their own record only. */
+  user(caller: Caller, params: Params): Node {
+    const username = params.required('username');
+    if (username.trim().toLowerCase() !== caller.email.toLowerCase()) {
+      throw new SubsonicError(CODES.notAuthorized, 'You may only read your own user');
+    }
+    const admin = caller.role === 'admin';
+    return {
+      user: {
+        folder: [MUSIC_FOLDER.id],
+        username: caller.email,
+        email: caller.email,
+        scrobblingEnabled: true,
+        adminRole: admin,
+        settingsRole: false,
+        downloadRole: true,
+        uploadRole: false,
+        playlistRole: true,
+        coverArtRole: false,
+        commentRole: false,
+        podcastRole: false,
+        streamRole: true,
+        jukeboxRole: false,
+        shareRole: false,
+      },
+    };
+  }
+
+  /** getTopSongs: the artist's songs most played first, as on the artist page. */
+  async topSongs(caller: Caller, params: Params): Promise<Node> {
+    const artistId = await this.repository.artistIdByName(params.required('artist'));
+    if (artistId === undefined) return { topSongs: {} };
+    const page = await this.services.catalog.artistDetail(artistId, caller.userId);
+    const songs = page.songs.slice(0, params.int('count', 50, 1, MAX_PAGE));
+    return { topSongs: { song: await this.songEntries(caller, songs) } };
+  }
+
+  /** getSimilarSongs2: songs by the artist or in the artist's genres. */
+  async similarSongs2(caller: Caller, params: Params): Promise<Node> {
+    const artistId = params.id();
+    if ((await this.repository.artistCards([artistId])).length === 0) {
+      throw notFound('Artist not found');
+    }
+    const ids = await this.repository.similarSongIds(
+      artistId,
+      params.int('count', 50, 1, MAX_PAGE),
+    );
+    return { similarSongs2: { song: await this.songsById(caller, ids) } };
+  }
+
+  private images(hash: string | null | undefined): Node {
+    if (!hash) return {};
+    const url = (width: number) => ({ value: new URL(imageUrl(hash, width), this.publicUrl).href });
+    return { smallImageUrl: url(64), mediumImageUrl: url(300), largeImageUrl: url(640) };
+  }
+
+  /** getArtistInfo2: the artist's description and images, and artists in the same genres. */
+  async artistInfo2(caller: Caller, params: Params): Promise<Node> {
+    const artistId = params.id();
+    const [artist] = await this.repository.artistCards([artistId]);
+    if (!artist) throw notFound('Artist not found');
+    const description = await this.services.catalog.artistDetail(artistId, caller.userId);
+    const similar = await this.repository.similarArtistIds(
+      artistId,
+      params.int('count', 20, 0, MAX_PAGE),
+    );
+    return {
+      artistInfo2: {
+        biography: description.description ? { value: description.description } : undefined,
+        ...this.images(artist.image_key),
+        similarArtist: await this.artistsById(caller, similar),
+      },
+    };
+  }
+
+  /** getAlbumInfo2: the album's cover images (Chorus keeps no album notes). */
+  async albumInfo2(params: Params): Promise<Node> {
+    const [album] = await this.repository.albumCards([params.id()]);
+    if (!album) throw notFound('Album not found');
+    return { albumInfo: this.images(album.cover_key) };
+  }
+
+  async playQueue(caller: Caller): Promise<Node> {
+    const row = await this.repository.playQueue(caller.userId);
+    if (!row) return {};
+    const ids = (JSON.parse(row.song_ids) as unknown[]).filter(
+      (id): id is number => typeof id === 'number',
+    );
+    return {
+      playQueue: {
+        entry: await this.songsById(caller, ids),
+        current: row.current_id ?? undefined,
+        position: row.position_ms,
+        username: caller.email,
+        changed: row.changed_at,
+        changedBy: row.changed_by,
+      },
+    };
+  }
+
+  /** savePlayQueue: the songs in order (at most MAX_QUEUE), the current one and its position. */
+  async savePlayQueue(caller: Caller, params: Params): Promise<Node> {
+    const songIds = params.ids('id').slice(0, MAX_QUEUE);
+    const current = params.get('current');
+    const currentId = current ? params.id('current') : null;
+    await this.repository.savePlayQueue({
+      userId: caller.userId,
+      songIds,
+      currentId: currentId !== null && songIds.includes(currentId) ? currentId : null,
+      positionMs: params.int('position', 0, 0, 2_147_483_647),
+      changedBy: (params.get('c') ?? 'app').slice(0, 60),
+      now: nowIso(),
+    });
+    return {};
+  }
+}

@@ -1,0 +1,96 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, errorMessage } from '../../lib/api.ts';
+
+interface AppKeyState {
+  hasKey: boolean;
+  createdAt: string | null;
+}
+
+const APP_KEY_QUERY = ['me', 'app-key'] as const;
+
+/**
+ * Apps: the key Subsonic apps (Symfonium, DSub, Feishin…) sign in with, in place of the account
+ * password. The key is shown once, right after it is made; the server keeps it sealed.
+ */
+export function AppsPanel({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const state = useQuery({
+    queryKey: APP_KEY_QUERY,
+    queryFn: () => api<AppKeyState>('/me/app-key'),
+  });
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const run = async (change: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await change();
+      await queryClient.invalidateQueries({ queryKey: APP_KEY_QUERY });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = () =>
+    run(async () => {
+      const made = await api<{ appKey: string }>('/me/app-key', { method: 'POST' });
+      setShownKey(made.appKey);
+    });
+  const revoke = () =>
+    run(async () => {
+      await api<AppKeyState>('/me/app-key', { method: 'DELETE' });
+      setShownKey(null);
+    });
+
+  const hasKey = state.data?.hasKey ?? false;
+  return (
+    <section className="px-6 py-4" aria-labelledby="apps-title" data-testid="apps-panel">
+      <h2 id="apps-title" className="text-2xl font-bold">
+        Apps
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-muted">
+        Listen in apps that speak the Subsonic API. Server:{' '}
+        {typeof window === 'undefined' ? '' : window.location.origin} · User: {email} · Password:
+        your app key.
+      </p>
+      {shownKey && (
+        <p className="mt-3 max-w-prose rounded bg-highlight p-3 text-sm">
+          Your app key (shown only now):{' '}
+          <code className="select-all break-all font-mono" data-testid="app-key">
+            {shownKey}
+          </code>
+        </p>
+      )}
+      {hasKey && !shownKey && state.data?.createdAt && (
+        <p className="mt-3 text-sm text-muted">
+          App key created {new Date(state.data.createdAt).toLocaleDateString()}.
+        </p>
+      )}
+      {problem && <p className="mt-3 text-sm text-red-400">{problem}</p>}
+      <div className="mt-3 flex gap-3">
+        <button
+          type="button"
+          disabled={busy || state.isPending}
+          onClick={create}
+          className="rounded-full bg-white px-5 py-2 text-sm font-bold text-black disabled:opacity-50"
+        >
+          {hasKey ? 'Create a new key' : 'Create'}
+        </button>
+        {hasKey && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={revoke}
+            className="rounded-full border border-white/40 px-5 py-2 text-sm font-bold disabled:opacity-50"
+          >
+            Revoke
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
