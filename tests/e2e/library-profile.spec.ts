@@ -94,3 +94,33 @@ test('a new listener’s profile shows the catalog’s tops until they play some
   await expect(name).toBeInViewport({ ratio: 1 });
   expect(await name.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
 });
+
+test('the Apps panel makes an app key that a Subsonic app signs in with, and revokes it', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener({ name: 'App Person' });
+  await signIn(context, listener);
+  await page.goto('/profile');
+  const panel = page.getByTestId('apps-panel');
+  await expect(panel.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  await expect(panel).toContainText(`User: ${listener.email}`);
+  await panel.getByRole('button', { name: 'Create', exact: true }).click();
+  const key = (await panel.getByTestId('app-key').textContent())!.trim();
+  expect(key.length).toBeGreaterThan(20);
+
+  const ping = async () =>
+    (
+      await (
+        await page.request.get(`/rest/ping.view?f=json&apiKey=${encodeURIComponent(key)}`)
+      ).json()
+    )['subsonic-response'];
+  expect((await ping()).status).toBe('ok');
+
+  await panel.getByRole('button', { name: 'Revoke' }).click();
+  await expect(panel.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+  await expect(panel.getByTestId('app-key')).toHaveCount(0);
+  const refused = await ping();
+  expect(refused.status).toBe('failed');
+  expect(refused.error.code).toBe(44);
+});
