@@ -1,17 +1,19 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startNginx } from '../../tests/helpers/nginx.ts';
 import { startTestBucket } from '../../tests/helpers/s3-server.ts';
 import { startChild } from '../child.ts';
-import type { Figure, Scenario } from '../scenario.ts';
+import { type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 4;
 const RANGE = 256 * 1024;
 const SONG_BYTES = 10 * 1024 * 1024;
+const REDIRECTS_PER_SECOND = 1000;
 
 interface StreamServer {
   port: number;
@@ -41,6 +43,52 @@ async function hammer(url: string, size: number): Promise<autocannon.Result> {
       },
     ],
   });
+}
+
+/**
+ * `perSecond` GET requests a second for `seconds`, spread evenly over CONNECTIONS kept-alive
+ * connections (autocannon's own rate sends each second's requests at its start, in one burst).
+ */
+async function paced(
+  url: string,
+  perSecond: number,
+  seconds: number,
+): Promise<{ ms: number[]; failed: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const ms: number[] = [];
+  let failed = 0;
+  const intervalMs = (1000 * CONNECTIONS) / perSecond;
+  const end = performance.now() + seconds * 1000;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      http
+        .get(url, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 302) ms.push(performance.now() - started);
+            else failed++;
+            resolve();
+          });
+        })
+        .on('error', () => {
+          failed++;
+          resolve();
+        });
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, connection) => {
+      let next = performance.now() + (connection * intervalMs) / CONNECTIONS;
+      while (next < end) {
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await one();
+        next += intervalMs;
+      }
+    }),
+  );
+  agent.destroy();
+  return { ms, failed };
 }
 
 const median = (values: number[]) => {
@@ -165,17 +213,21 @@ const scenario: Scenario = {
       stops.push(redirecting.stop);
       const url = `http://127.0.0.1:${redirecting.info.port}/api/songs/${redirecting.info.songId}/stream`;
       await autocannon({ url, connections: 8, duration: 2 });
-      const redirects = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-      const found = redirects.statusCodeStats?.['302']?.count ?? 0;
-      if (found !== redirects.requests.total || redirects.errors > 0) {
-        throw new Error(`${redirects.requests.total - found} stream requests were not redirected`);
+      // Closed loops at 64 connections measure throughput (each answer's time is mostly its
+      // wait in the queue); the budget is read at a steady 1,000 stream starts a second, spread
+      // evenly over 64 connections, far above what a cluster's listeners ask for.
+      const saturated = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+      const redirects = await paced(url, REDIRECTS_PER_SECOND, SECONDS);
+      const found = saturated.statusCodeStats?.['302']?.count ?? 0;
+      if (found !== saturated.requests.total || saturated.errors > 0 || redirects.failed > 0) {
+        throw new Error('some stream requests were not redirected');
       }
       figures.push({
-        name: 'S3 delivery: the 302, p99',
-        value: redirects.latency.p99,
+        name: `S3 delivery: the 302 at ${REDIRECTS_PER_SECOND.toLocaleString('en')} a second, p99`,
+        value: Number(percentile(redirects.ms, 99).toFixed(1)),
         unit: 'ms',
         budget: { op: '<=', value: 5 },
-        note: `${Math.round(redirects.requests.average)} req/s, p50 ${redirects.latency.p50} ms at ${CONNECTIONS} connections`,
+        note: `p50 ${percentile(redirects.ms, 50).toFixed(1)} ms over ${CONNECTIONS} connections; at full speed ${Math.round(saturated.requests.average)} req/s, p50 ${saturated.latency.p50} ms, p99 ${saturated.latency.p99} ms`,
       });
     } finally {
       for (const stop of stops.reverse()) await stop();

@@ -14,6 +14,8 @@ import { importFolder } from '../modules/admin-songs/folder-import.ts';
 import { MEDIA_COLLECTED_WITHIN_MS } from './collector.ts';
 import { createMediaStore } from './create-store.ts';
 import { MediaStoreUnreachable } from './media-store.ts';
+import { S3MediaStore } from './s3-store.ts';
+import { SIGNED_URL_SECONDS } from './send.ts';
 
 describe('media in an S3-compatible bucket', () => {
   let bucket: TestBucket;
@@ -107,11 +109,30 @@ describe('media in an S3-compatible bucket', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(mp3.subarray(100, 1100))).toBe(true);
   });
 
-  it('signs a new URL for every request, so an expired one is never handed out', async () => {
+  it('hands a signed URL out again for at most 10 minutes, then signs a new one', async () => {
     const first = await t.app.inject({ method: 'GET', url: `/api/songs/${songId}/stream` });
+    const again = await t.app.inject({ method: 'GET', url: `/api/songs/${songId}/stream` });
+    expect(again.headers.location).toBe(first.headers.location);
+    const store = t.deps.media;
+    if (!(store instanceof S3MediaStore)) throw new Error('the test app should keep media in S3');
+    const { audio_key: key } = await t.deps.db
+      .selectFrom('songs')
+      .select('audio_key')
+      .where('id', '=', songId)
+      .executeTakeFirstOrThrow();
+    // Signatures carry the time to the second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const second = await t.app.inject({ method: 'GET', url: `/api/songs/${songId}/stream` });
-    expect(second.headers.location).not.toBe(first.headers.location);
+    const options = {
+      contentType: 'audio/mpeg',
+      cacheControl: 'private, no-cache',
+      expiresSeconds: SIGNED_URL_SECONDS,
+    };
+    expect(await store.signedUrl(key, options, Date.now() + 9 * 60_000)).toBe(
+      first.headers.location,
+    );
+    const later = await store.signedUrl(key, options, Date.now() + 10 * 60_000 + 1);
+    expect(later).not.toBe(first.headers.location);
+    expect((await fetch(later)).status).toBe(200);
   });
 
   it('checks access before signing: a hidden song gets a 404, not a URL', async () => {

@@ -17,6 +17,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import { ByteBudget } from '../lib/cache-budget.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   type MediaStat,
@@ -27,6 +29,16 @@ import {
 
 /** Parts of a multipart upload: S3 wants at least 5 MiB; songs rarely need more than a few. */
 const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * How long a signed URL is handed out again: signing costs more than the rest of a stream
+ * request, and a player asks for the same song many times. A URL handed out is then valid for
+ * at least `expiresSeconds` less this.
+ */
+const SIGNED_URL_REUSE_MS = 10 * 60_000;
+/** About 2,000 signed URLs (a URL is some 500 characters). */
+const SIGNED_URL_CACHE_BYTES = 1024 * 1024;
+const SIGNED_URL_ENTRY_BYTES = 512;
 
 export const STORAGE_UNAVAILABLE =
   'The media storage cannot be reached right now. Please try again in a minute.';
@@ -54,6 +66,11 @@ export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+
+  private readonly signed = new BoundedMap<string, { url: string; at: number }>(
+    new ByteBudget(SIGNED_URL_CACHE_BYTES),
+    () => SIGNED_URL_ENTRY_BYTES,
+  );
 
   constructor(
     settings: S3Settings,
@@ -162,8 +179,12 @@ export class S3MediaStore implements MediaStore {
     return out;
   }
 
-  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
-    return getSignedUrl(
+  async signedUrl(key: string, options: SignedUrlOptions, now = Date.now()): Promise<string> {
+    const cacheKey = `${key}\n${options.contentType}\n${options.cacheControl}`;
+    const cached = this.signed.get(cacheKey);
+    const reuseMs = Math.min(SIGNED_URL_REUSE_MS, (options.expiresSeconds * 1000) / 6);
+    if (cached && now - cached.at < reuseMs) return cached.url;
+    const url = await getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucket,
@@ -173,6 +194,8 @@ export class S3MediaStore implements MediaStore {
       }),
       { expiresIn: options.expiresSeconds },
     );
+    this.signed.set(cacheKey, { url, at: now });
+    return url;
   }
 
   async *list(prefix: string): AsyncIterable<string> {
