@@ -47,7 +47,7 @@ export const MONTHLY_WINDOW_DAYS = 28;
 export const TRENDING_WINDOW_DAYS = 7;
 /** 'Popular artists' and popular albums are the most played over this many days. */
 export const POPULAR_WINDOW_DAYS = 28;
-/** Row sizes of the home page (SPEC §9: first 10 artists and songs; six albums). */
+/** Row sizes of the home page: the first 10 artists and songs, and six albums. */
 export const HOME_ARTISTS = 10;
 export const HOME_SONGS = 10;
 export const HOME_ALBUMS = 6;
@@ -306,7 +306,7 @@ export class CatalogService {
   }
 
   /**
-   * Home (SPEC §2.4). Rankings and counts come from a snapshot rebuilt in the background every
+   * Home. Rankings and counts come from a snapshot rebuilt in the background every
    * `rankingCacheMs` (plays show within seconds); visibility is checked on every request, so a
    * song deleted or an artist disabled a moment ago never shows.
    */

@@ -70,7 +70,7 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
   );
 }
 
-/** /profile (SPEC §2.12): the listener's own page. */
+/** /profile: the listener's own page. */
 export function ProfilePage() {
   const { isAuth, user } = useSession();
   const profile = useProfile();
