@@ -70,7 +70,7 @@ class SizeLimitError extends Error {}
  * Collects up to HEAD_BYTES contiguous bytes of a stream from byte `start`. `take` may be handed
  * overlapping pieces: it only ever takes the next byte it lacks, so nothing is taken twice.
  */
-class Window {
+class ByteWindow {
   private readonly parts: Buffer[] = [];
   private collected = 0;
   constructor(readonly start: number) {}
@@ -106,9 +106,9 @@ function id3End(head: Buffer): number | null {
 function meter(limit: number) {
   const hash = createHash('sha256');
   let size = 0;
-  const head = new Window(0);
+  const head = new ByteWindow(0);
   // undefined: not known yet; null: no ID3 tag.
-  let afterTag: Window | null | undefined;
+  let afterTag: ByteWindow | null | undefined;
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const offset = size;
@@ -123,7 +123,7 @@ function meter(limit: number) {
       // from the 10-byte header and keep the bytes there too.
       if (afterTag === undefined && head.length >= 10) {
         const tagEnd = id3End(head.bytes());
-        afterTag = tagEnd === null ? null : new Window(tagEnd);
+        afterTag = tagEnd === null ? null : new ByteWindow(tagEnd);
         afterTag?.take(head.bytes(), 0);
       }
       afterTag?.take(chunk, offset);
