@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Dialect } from './db/migrations/index.ts';
+import type { Dialect } from './db/dialect.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { ServerSecret } from './lib/server-secret.ts';
 import type { Mailer } from './mail/mailer.ts';

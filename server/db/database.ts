@@ -9,9 +9,10 @@ import {
   type SqliteStatement,
   sql,
 } from 'kysely';
+import type { Dialect } from './dialect.ts';
 import { isConnectionFault } from './faults.ts';
 import { InlineLimitsPlugin } from './inline-limits.ts';
-import { type Dialect, migrations } from './migrations/index.ts';
+import { migrations } from './migrations/index.ts';
 import { preparedName } from './named-statements.ts';
 import type { Database } from './schema.ts';
 import { withReadTimeout } from './statement-timeout.ts';

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Dialect } from './migrations/index.ts';
+import type { Dialect } from './dialect.ts';
 
 /**
  * A list of ids as ONE bound value, for `column in (…)`: SQLite reads it with `json_each`,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
 import * as accounts from './002-accounts.ts';
 import * as search from './003-search.ts';
@@ -17,7 +18,7 @@ import * as playlistCoverBytes from './015-playlist-cover-bytes.ts';
 import * as subsonicAppKeys from './016-subsonic-app-keys.ts';
 import * as subsonicStarsAndQueues from './017-subsonic-stars-and-queues.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 export interface Migration {
   name: string;

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import { idList } from '../../db/id-list.ts';
-import type { Dialect } from '../../db/migrations/index.ts';
 import type { ArtistRow, Database } from '../../db/schema.ts';
 import { containsPattern } from '../admin-users/admin-users.repository.ts';
 

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import { VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
-import type { Dialect } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { prepared, preparedByIds, preparedWithLimit } from './prepared.ts';
 

@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import { idListSql, idListValue } from '../../db/id-list.ts';
-import type { Dialect } from '../../db/migrations/index.ts';
 import { keepPrepared } from '../../db/named-statements.ts';
 
 /** Stands for an argument while a query is compiled; replaced by the value on every run. */

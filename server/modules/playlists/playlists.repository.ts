@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Dialect } from '../../db/migrations/index.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import { type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
 
 export interface PlaylistRecord {
