@@ -9,7 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../tests/helpers/factories.ts';
-import { filesUnder, multipart } from '../../tests/helpers/multipart.ts';
+import { filesUnder, multipart, putPlaylistCover } from '../../tests/helpers/multipart.ts';
 import { MEDIA_COLLECTED_WITHIN_MS, MEDIA_GRACE_MS } from './collector.ts';
 import { imageHash, storeImage } from './images.ts';
 import { audioKey } from './media-store.ts';
@@ -52,15 +52,7 @@ describe('media collector', () => {
   };
 
   const upload = async (playlistId: number, png: Buffer) => {
-    const form = multipart({
-      imageFile: { filename: 'c.png', contentType: 'image/png', data: png },
-    });
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/playlists/${playlistId}/cover`,
-      headers: { ...auth(owner), ...form.headers },
-      payload: form.payload,
-    });
+    const response = await putPlaylistCover(t.app, owner.token, playlistId, png);
     expect(response.statusCode).toBe(200);
     return imageHash(png);
   };

@@ -5,7 +5,7 @@ import { taggedMp3 } from '../../tests/fixtures/id3.ts';
 import { makeMp3, makePng } from '../../tests/fixtures/media.ts';
 import { createTestApp, type TestApp, type TestContext } from '../../tests/helpers/api-app.ts';
 import { createArtist, createUser, type TestUser } from '../../tests/helpers/factories.ts';
-import { multipart } from '../../tests/helpers/multipart.ts';
+import { multipart, putPlaylistCover } from '../../tests/helpers/multipart.ts';
 import { startTestBucket, type TestBucket } from '../../tests/helpers/s3-server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -214,15 +214,7 @@ describe('media in an S3-compatible bucket', () => {
     });
     const playlistId = made.json().data._id as number;
     const setCover = async (png: Buffer) => {
-      const form = multipart({
-        imageFile: { filename: 'c.png', contentType: 'image/png', data: png },
-      });
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/playlists/${playlistId}/cover`,
-        headers: { ...auth(owner), ...form.headers },
-        payload: form.payload,
-      });
+      const response = await putPlaylistCover(t.app, owner.token, playlistId, png);
       expect(response.statusCode, response.body).toBe(200);
     };
     await setCover(await makePng(30, '#aa1100'));

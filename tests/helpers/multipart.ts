@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestApp } from './api-app.ts';
 
 export interface FilePart {
   filename: string;
@@ -59,4 +60,20 @@ export function filesUnder(root: string): string[] {
   };
   walk(root);
   return out.sort();
+}
+
+/** A listener's `PUT /api/playlists/:id/cover` with a PNG, as the playlist page sends it. */
+export function putPlaylistCover(
+  app: { inject: TestApp['inject'] },
+  token: string,
+  playlistId: number,
+  png: Buffer,
+) {
+  const form = multipart({ imageFile: { filename: 'c.png', contentType: 'image/png', data: png } });
+  return app.inject({
+    method: 'PUT',
+    url: `/api/playlists/${playlistId}/cover`,
+    headers: { authorization: `Bearer ${token}`, ...form.headers },
+    payload: form.payload,
+  });
 }
