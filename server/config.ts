@@ -43,7 +43,7 @@ export interface Config {
   trustProxy: false | number | string;
   /**
    * The key of every keyed hash (one-time codes, CSRF tokens, visitor cookies), from SECRET; absent
-   * means a generated one (server/lib/server-secret.ts says where it is kept).
+   * means a generated one (server/lib/server-secret.ts says where it is stored).
    */
   secret: string | null;
   /** Where the built web app lives; absent in API-only test builds. */

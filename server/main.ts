@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     handOverPassword({ ...admin, generatedPassword: admin.generatedPassword }, config.dataDir);
   if (app.deps.secret.source === 'database') {
     log.warn(
-      'SECRET is not set: the key of one-time codes and CSRF tokens is kept in the database, so a copy of the database reveals live codes. Set SECRET (the same on every instance).',
+      'SECRET is not set: the key of one-time codes and CSRF tokens is stored in the database, so a copy of the database reveals live codes. Set SECRET (the same on every instance).',
     );
   }
 

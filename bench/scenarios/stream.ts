@@ -46,7 +46,7 @@ async function hammer(url: string, size: number): Promise<autocannon.Result> {
 }
 
 /**
- * `perSecond` GET requests a second for `seconds`, spread evenly over CONNECTIONS kept-alive
+ * `perSecond` GET requests a second for `seconds`, spread evenly over CONNECTIONS keep-alive
  * connections (autocannon's own rate sends each second's requests at its start, in one burst).
  */
 async function paced(

@@ -27,7 +27,7 @@ describe('handOverPassword', () => {
     expect(fs.existsSync(path.join(dataDir, ADMIN_PASSWORD_FILE))).toBe(false);
   });
 
-  it('puts it in a file only its user can read when the output may be kept', () => {
+  it('puts it in a file only its user can read when the output may be stored', () => {
     const dataDir = tempDir();
     const log = output(false);
     handOverPassword(admin, dataDir, log);

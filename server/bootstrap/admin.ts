@@ -110,7 +110,7 @@ export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
 /**
  * Hands a generated password to the person starting Chorus, never to a log: it is written to the
  * terminal when the output is one, otherwise into a file only this user can read, whose path
- * (not its content) is printed. Output that is not a terminal is usually kept (a journal, a file).
+ * (not its content) is printed. Output that is not a terminal is usually stored (a journal, a file).
  */
 export function handOverPassword(
   admin: AdminResult & { generatedPassword: string },

@@ -10,7 +10,7 @@ import {
 import { hashOfKey, isAudioKey, isContentHash, type MediaStore } from './media-store.ts';
 
 /**
- * How long an object nothing refers to is kept before it is deleted: long enough for an upload
+ * How long an object nothing refers to waits before it is deleted: long enough for an upload
  * to go from storing its bytes to the row that refers to them, which takes seconds.
  */
 export const MEDIA_GRACE_MS = 5 * 60_000;

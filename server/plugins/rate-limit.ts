@@ -49,7 +49,7 @@ export function addressBucket(ip: string): string {
 }
 
 /**
- * Fixed-window counters kept in the database, so every instance behind one proxy counts the same
+ * Fixed-window counters stored in the database, so every instance behind one proxy counts the same
  * hits. Keys are stored as keyed hashes: the table holds no e-mail or address in clear.
  */
 export class RateLimiter {

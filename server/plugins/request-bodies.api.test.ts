@@ -130,8 +130,8 @@ describe('request bodies', () => {
       'POST /api/auth/logout HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n' +
         `content-length: ${body.length}\r\n\r\n${body}`,
     );
-    const kept = await exchange(port, request, health, 1500);
-    expect(kept.received.match(/HTTP\/1\.1 /g)).toHaveLength(2);
-    expect(kept.received).toMatch(/"status"/);
+    const reused = await exchange(port, request, health, 1500);
+    expect(reused.received.match(/HTTP\/1\.1 /g)).toHaveLength(2);
+    expect(reused.received).toMatch(/"status"/);
   });
 });

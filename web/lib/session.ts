@@ -3,7 +3,7 @@ import type { LoginAnswer, MeAnswer } from '../../contract/auth.ts';
 import { api } from './api.ts';
 
 /**
- * The UI hints kept in browser storage: `user`, `isAuth`, `isAdmin`. They only decide
+ * The UI hints stored in the browser: `user`, `isAuth`, `isAdmin`. They only decide
  * what to show; the server decides every permission from the session cookie.
  */
 export interface StoredUser {

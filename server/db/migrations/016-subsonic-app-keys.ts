@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /*
  * App keys: what Subsonic apps sign in with instead of the account password. One per listener.
- * The key is kept encrypted (the token scheme needs it back to check md5(key + salt)) and as an
+ * The key is stored encrypted (the token scheme needs it back to check md5(key + salt)) and as an
  * HMAC, which finds the account of an `apiKey` in one indexed read.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema's types hold

@@ -91,7 +91,7 @@ export class AdminSongsService {
       readInChunks(offset, limit, async (from, count) =>
         this.catalog.presentSongs(await this.songs.list(filter, from, count)),
       ),
-      // What anyone sees unsearched is the catalog's listed songs, whose count is kept.
+      // What anyone sees unsearched is the catalog's listed songs, whose count is cached.
       filter.status === 'listed' && filter.q === null
         ? this.catalog.listedSongCount()
         : this.songs.count(filter),

@@ -303,7 +303,7 @@ describe('accounts API', () => {
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code);
       expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
-      // Keyed with the server's secret, kept outside the database: a copied database alone
+      // Keyed with the server's secret, stored outside the database: a copied database alone
       // cannot be searched for the code (a plain SHA-256 of a million candidates takes a second).
       expect(rows[0]!.code_hash).not.toBe(sha256(`login:${user.email}:${code}`));
       expect(rows[0]!.code_hash).toBe(t.deps.secret.hash('code', `login:${user.email}:${code}`));

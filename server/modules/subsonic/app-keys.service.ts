@@ -21,7 +21,7 @@ function newAppKey(): string {
 
 /**
  * App keys for Subsonic apps. The token scheme sends md5(key + salt), so the server must be able
- * to read the key back: it is kept encrypted (AES-256-GCM) under a key derived from a secret in
+ * to read the key back: it is stored encrypted (AES-256-GCM) under a key derived from a secret in
  * the database, shared by every instance like the bot check's. An HMAC of the key finds the
  * account of an `apiKey` without decrypting every row. Account passwords are never stored this
  * way: a key is a separate secret that the listener can revoke.

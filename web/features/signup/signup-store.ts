@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The sign-up form data kept across the steps. */
+/** The sign-up form data held across the steps. */
 export interface SignupForm {
   name: string;
   email: string;
