@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { normalizeEmail } from '../../../contract/rules/email.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import { ByteBudget } from '../../lib/cache-budget.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/policies.ts';
@@ -15,7 +17,12 @@ import { CODES, missing, type Params, SubsonicError } from './protocol.ts';
 const WRONG = 'Wrong username or password';
 /** How long a checked password is remembered, so apps that send `p` on every call skip argon2. */
 const PASSWORD_MEMORY_MS = 5 * 60_000;
-const PASSWORD_MEMORY_ENTRIES = 1_000;
+/**
+ * Some 1,500 checked passwords: an entry is a 64-character hash and a time. A changed password
+ * changes the hash, so it is never stale beyond the 5 minutes; each instance checks for itself.
+ */
+const PASSWORD_MEMORY_BYTES = 256 * 1024;
+const PASSWORD_ENTRY_BYTES = 160;
 
 /** `p` as apps send it: in clear, or `enc:` and its UTF-8 bytes in hex. */
 export function decodePassword(p: string): string {
@@ -44,7 +51,10 @@ function callerOf(user: UserRow): Caller {
  */
 export class SubsonicAuth {
   /** sha256 of (user, password hash, password) → when it was checked. Hashes only. */
-  private readonly passwordsSeen = new Map<string, number>();
+  private readonly passwordsSeen = new BoundedMap<string, number>(
+    new ByteBudget(PASSWORD_MEMORY_BYTES),
+    () => PASSWORD_ENTRY_BYTES,
+  );
   private dummyHash: Promise<string> | null = null;
   private readonly budgets: AttemptBudgets;
 
@@ -128,7 +138,6 @@ export class SubsonicAuth {
     const now = Date.now();
     if (seen === undefined || now - seen >= PASSWORD_MEMORY_MS) {
       if (!(await verifyPassword(user.password_hash, password))) throw await wrong();
-      if (this.passwordsSeen.size >= PASSWORD_MEMORY_ENTRIES) this.passwordsSeen.clear();
       this.passwordsSeen.set(seenKey, now);
     }
     await this.budgets.forgive('wrong-password', email, address);
