@@ -13,6 +13,7 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  max: number;
   /** Answers by status code. */
   statuses: Map<number, number>;
   errors: number;
@@ -164,12 +165,20 @@ export async function runLoad(options: {
       });
       socket.on('connect', send);
       socket.on('data', (data) => reader.push(data));
+      // An answer still missing 5 s after the run's end is counted as an error.
+      const cutOff = setTimeout(
+        () => socket.destroy(new Error('no answer')),
+        end - performance.now() + 5000,
+      );
       let failed = false;
       socket.on('error', () => {
         failed = true;
         errors++;
       });
-      socket.on('close', () => resolve(!failed && performance.now() < end));
+      socket.on('close', () => {
+        clearTimeout(cutOff);
+        resolve(!failed && performance.now() < end);
+      });
     });
   // A server may close a keep-alive connection (Connection: close); the load goes on with a new one.
   const connection = async () => {
@@ -183,6 +192,7 @@ export async function runLoad(options: {
     perSecond: latencies.length / elapsedSeconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    max: latencies.reduce((max, latency) => Math.max(max, latency), 0),
     statuses,
     errors,
   };

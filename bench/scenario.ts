@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type autocannon from 'autocannon';
+import type { LoadResult } from './load.ts';
 
 /** One measured figure, with the budget it must meet when the issue names one. */
 export interface Figure {
@@ -43,30 +43,31 @@ export function cpuMs(pid: number | undefined): number | null {
 }
 
 /**
- * An autocannon run as a p99 figure against the 20 ms budget, noting p50, throughput, the
+ * A load run (`runLoad`) as a p99 figure against the 20 ms budget, noting p50, throughput, the
  * server's CPU per request (when `pid` is known) and the load average; throws on any error.
  */
 export async function p99Figure(
   name: string,
-  run: () => Promise<autocannon.Result>,
+  run: () => Promise<LoadResult>,
   pid: number | undefined,
 ): Promise<Figure> {
   const before = cpuMs(pid);
   const result = await run();
   const after = cpuMs(pid);
   const loadAverage = os.loadavg()[0]!;
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const failed = [...result.statuses].filter(([status]) => status < 200 || status > 299);
+  if (failed.length > 0 || result.errors > 0) {
+    throw new Error(`${name}: answers ${JSON.stringify(failed)}, ${result.errors} errors`);
   }
   const cpu =
     before !== null && after !== null
-      ? `; server CPU ${(((after - before) * 1000) / result.requests.total).toFixed(0)} µs per request`
+      ? `; server CPU ${(((after - before) * 1000) / result.requests).toFixed(0)} µs per request`
       : '';
   return {
     name: `${name} p99`,
-    value: result.latency.p99,
+    value: Number(result.p99.toFixed(1)),
     unit: 'ms',
     budget: { op: '<=', value: 20 },
-    note: `p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s${cpu}; load average ${loadAverage.toFixed(2)}`,
+    note: `p50 ${result.p50.toFixed(1)} ms, ${Math.round(result.perSecond)} req/s${cpu}; load average ${loadAverage.toFixed(2)}`,
   };
 }

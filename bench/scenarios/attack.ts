@@ -1,6 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import { migrate, openDatabase } from '../../server/db/database.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
@@ -24,6 +25,7 @@ const BOMBERS = 8;
 const LISTENERS = 2;
 const RANGE = 64 * 1024;
 const BUDGET_MS = 50;
+const run = promisify(execFile);
 
 type AttackKind = 'json' | 'bombs' | 'lists';
 
@@ -82,28 +84,25 @@ async function attack(target: Target, kind: AttackKind, client: number, until: n
   return statuses;
 }
 
-/** What listeners see meanwhile: the home page and random ranges of a song. */
-function listen(target: Target, seconds: number) {
-  const randomRange = () => {
-    const start = Math.floor(Math.random() * Math.max(1, target.songSize - RANGE));
-    return `bytes=${start}-${Math.min(target.songSize - 1, start + RANGE - 1)}`;
-  };
-  const options = { connections: LISTENERS, duration: seconds, timeout: seconds + 5 };
-  return Promise.all([
-    autocannon({ ...options, url: `${target.url}/api/home` }),
-    autocannon({
-      ...options,
-      url: `${target.url}/api/songs/${target.songId}/stream`,
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, range: randomRange() },
-          }),
-        },
-      ],
-    }),
-  ]);
+interface ListenerResult {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+/**
+ * What listeners see meanwhile: the home page and random ranges of a song, measured by
+ * `bench/listeners.ts` in a process of its own.
+ */
+async function listen(target: Target, seconds: number): Promise<[ListenerResult, ListenerResult]> {
+  const script = path.join(import.meta.dirname, '..', 'listeners.ts');
+  const args = [target.url, target.songId, target.songSize, RANGE, seconds, LISTENERS].map(String);
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args]);
+  const { home, audio } = JSON.parse(stdout) as { home: ListenerResult; audio: ListenerResult };
+  return [home, audio];
 }
 
 /** Waits (up to 60 s) for the server to answer its health check quickly again after a phase. */
@@ -215,15 +214,19 @@ const scenario: Scenario = {
           ['home page', home],
           ['audio range', audio],
         ] as const) {
-          const failed = result.non2xx + result.errors + result.timeouts;
+          const failed =
+            result.errors +
+            Object.entries(result.statuses)
+              .filter(([status]) => !status.startsWith('2'))
+              .reduce((sum, [, count]) => sum + count, 0);
           figures.push({
             name: `${phase.name}: ${name} p99`,
-            value: result.latency.p99,
+            value: Number(result.p99.toFixed(1)),
             unit: 'ms',
             ...(phase.budget.includes(name)
               ? { budget: { op: '<=' as const, value: BUDGET_MS } }
               : {}),
-            note: `p50 ${result.latency.p50} ms, max ${result.latency.max} ms, ${result.requests.total} requests${failed > 0 ? `, ${failed} failed or timed out` : ''}${attackNote}`,
+            note: `p50 ${result.p50.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, ${result.requests} requests${failed > 0 ? `, ${failed} failed or timed out` : ''}${attackNote}`,
           });
         }
       }

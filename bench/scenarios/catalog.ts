@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
+import { runLoad } from '../load.ts';
 import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
@@ -13,12 +13,7 @@ const CONNECTIONS = 32;
 const SECONDS = 10;
 
 async function load(url: string, paths: () => string, seconds = SECONDS) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
-  });
+  return runLoad({ url, connections: CONNECTIONS, seconds, request: () => ({ path: paths() }) });
 }
 
 const randomArtist = () => 1 + Math.floor(Math.random() * ARTISTS);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { openDatabase } from '../../server/db/database.ts';
 import { createAppKeysService } from '../../server/modules/subsonic/subsonic.routes.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
+import { runLoad } from '../load.ts';
 import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
@@ -99,11 +99,11 @@ const scenario: Scenario = {
       ] as const;
       for (const [name, paths] of runs) {
         const load = () =>
-          autocannon({
+          runLoad({
             url: server.url,
             connections: CONNECTIONS,
-            duration: SECONDS,
-            requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+            seconds: SECONDS,
+            request: () => ({ path: paths() }),
           });
         figures.push(await p99Figure(name, load, pid));
       }
