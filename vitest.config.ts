@@ -11,6 +11,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/*.postgres.test.ts', 'node_modules/**'],
           environment: 'node',
