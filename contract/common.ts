@@ -40,7 +40,7 @@ export const Message = Type.Object({ message: Type.String() });
 /**
  * `T | null`, written as a JSON-schema type list (`type: ['string', 'null']`) rather than an
  * `anyOf`: the response serializer writes a type list directly, but tries each branch of an
- * `anyOf` by validating the value, which made large lists (a 5,000-song playlist) ~30× slower.
+ * `anyOf` by validating the value, which makes large lists (a 5,000-song playlist) many times slower.
  */
 export function Nullable<T extends TSchema>(schema: T) {
   const type = (schema as { type?: unknown }).type;

@@ -28,8 +28,8 @@ export function formatTotalDuration(totalSeconds: number): string {
 
 /**
  * Numbers with thousands separators, as en-US writes them (1,234,567; up to three
- * decimals). Plain code, not Intl.NumberFormat: creating one costs a page load 10–20 ms of ICU
- * set-up before the first row can show.
+ * decimals). Plain code, not Intl.NumberFormat: creating one costs a page load ICU set-up before
+ * the first row can show.
  */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';

@@ -126,9 +126,9 @@ function withStatementCache(
 
 /**
  * How long a pooled PostgreSQL connection may sit idle before it is closed. A new connection
- * starts with empty catalog caches and none of the prepared statements (named-statements.ts):
- * its first searches and pages cost 10 to 50 ms more each. pg's default of 10 s closed them
- * between most clicks of a single listener, the usual load of a self-hosted server.
+ * starts with empty catalog caches and none of the prepared statements (named-statements.ts), so
+ * its first searches and pages are slower. pg's default of 10 s closed them between most clicks
+ * of a single listener, the usual load of a self-hosted server.
  */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
@@ -209,7 +209,7 @@ async function openPostgres(
   /*
    * PostgreSQL plans a prepared statement anew for every run's values unless it judges a plan
    * for any values as good; for search statements it never does, and planning them costs more
-   * than running most of them (1 ms for a search of two words, 4 tables × 3 joins). Their text
+   * than running most of them (a search reads 4 tables with 3 joins each). Their text
    * already decides the plan (modules/search/lead-choice.ts), so their connections take the
    * plan made once for any values. Kept apart because other queries (play windows, paging)
    * depend on their values.

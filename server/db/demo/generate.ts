@@ -59,10 +59,10 @@ export interface GenerateOptions {
 
 /**
  * Mono MPEG-2 Layer III at 16 kHz, 96 kbps CBR. lamejs (a JavaScript port of LAME at a fixed
- * quality) is the bottleneck and its cost is proportional to the samples encoded: measured here,
- * 16 kHz mono costs about 0.6x of 24 kHz mono and a quarter of 44.1 kHz mono. 16 kHz leaves
+ * quality) is the bottleneck and its cost is proportional to the samples encoded, so the lowest
+ * rate that sounds right is the fastest. 16 kHz leaves
  * ~7.5 kHz of audio bandwidth, enough for these synths (their energy above 6 kHz is a few
- * percent, mostly hi-hats). lamejs also runs ~15% faster at 96 than at 32-64 kbps (fewer
+ * percent, mostly hi-hats). lamejs also runs faster at 96 than at 32-64 kbps (fewer
  * quantisation loops), and at 16 kHz a 96 kbps frame is exactly 432 bytes (no padding slots), so
  * the duration derived from the file size, as music-metadata and players do for a CBR file
  * without a Xing header, is exact.
@@ -330,8 +330,8 @@ function renderInWorkers(
       worker.on('error', fail);
       // An exit we did not ask for (e.g. out of memory) would otherwise leave us waiting forever.
       worker.on('exit', (code) => fail(new Error(`demo audio worker exited with code ${code}`)));
-      // Two jobs in flight per worker, so it never waits for its next job: measured, a worker
-      // that goes idle between songs, even briefly, spent 50% more CPU on the same songs.
+      // Two jobs in flight per worker, so it never waits for its next job: a worker that goes
+      // idle between songs, even briefly, spends more CPU on the same songs.
       feed(worker);
       feed(worker);
     }

@@ -32,8 +32,7 @@ function sessionOf(caller: Caller | null): PageState['session'] {
 /**
  * Pages the server renders with their data, so they show as soon as their HTML arrives: the
  * playlist page (its header and first songs). A playlist link opened in a new tab would
- * otherwise wait for the app's code to load, compile and run in a fresh renderer first, some
- * 300 ms. The page is rendered by the web app's own components (web/ssr/render-page.tsx) and
+ * otherwise wait for the app's code to load, compile and run in a fresh renderer first. The page is rendered by the web app's own components (web/ssr/render-page.tsx) and
  * hydrated by the browser, and it holds exactly what the API answers the same caller: a private
  * playlist only for its owner. Every other page, and any failure, gets the static shell.
  */
