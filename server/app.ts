@@ -24,6 +24,7 @@ import { BODY_LIMITS, requestBodiesPlugin } from './plugins/request-bodies.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from './plugins/validation.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
+import { createServices } from './services.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const caches = options.caches ?? cacheBudgets(config.cacheMb, database.dialect);
   const deps: Deps = {
     config,
     db: database.db,
@@ -94,7 +96,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     sessions,
     limiter,
     secret,
-    caches: options.caches ?? cacheBudgets(config.cacheMb, database.dialect),
+    caches,
+    services: createServices({ ...database, caches, limiter, secret }),
   };
 
   await app.register(errorsPlugin);

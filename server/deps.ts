@@ -12,6 +12,7 @@ import type { MediaStore } from './media/media-store.ts';
 import type { MediaSender } from './media/send.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
+import type { Services } from './services.ts';
 
 /** What every feature module is built from; one instance per app. */
 export interface Deps {
@@ -32,6 +33,8 @@ export interface Deps {
   secret: ServerSecret;
   /** What the in-process caches may hold, by kind (CACHE_MB). */
   caches: CacheBudgets;
+  /** The services several features share, built once (server/services.ts). */
+  services: Services;
 }
 
 /** The Fastify instance with TypeBox schemas driving request and reply types. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
-import { createAppKeysService } from '../../server/modules/subsonic/subsonic.routes.ts';
+import { createAppKeysService } from '../../server/services.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
 import { runLoad } from '../load.ts';
@@ -36,7 +36,7 @@ async function appKeyIn(dataDir: string): Promise<string> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const keys = createAppKeysService({ db: handle.db });
+    const keys = createAppKeysService(handle.db);
     return (await keys.create(user.id)).appKey;
   } finally {
     await handle.close();

@@ -19,7 +19,6 @@ import {
   receiveForm,
   withMediaBatch,
 } from '../../media/upload.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
 import { AdminArtistsRepository } from './admin-artists.repository.ts';
 import {
   type AdminArtistsService,
@@ -70,7 +69,7 @@ async function readArtistForm(request: FastifyRequest, batch: MediaBatch) {
 export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
   const service: AdminArtistsService = new Service(
     new AdminArtistsRepository(deps.db, deps.dialect),
-    createCatalogService(deps),
+    deps.services.catalog,
   );
 
   app.get(

@@ -16,7 +16,6 @@ import {
   receiveForm,
   withMediaBatch,
 } from '../../media/upload.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
 import { AdminSongsRepository } from './admin-songs.repository.ts';
 import { AdminSongsService, type SongFields } from './admin-songs.service.ts';
 
@@ -56,10 +55,7 @@ function jsonSongFields(body: unknown): SongFields {
 }
 
 export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
-  const service = new AdminSongsService(
-    new AdminSongsRepository(deps.db),
-    createCatalogService(deps),
-  );
+  const service = new AdminSongsService(new AdminSongsRepository(deps.db), deps.services.catalog);
 
   app.get(
     '/api/admin/getAllSongs',

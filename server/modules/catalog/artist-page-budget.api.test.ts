@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist, createSong, recordPlays } from '../../../tests/helpers/factories.ts';
 import { ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
+import { RANKING_CACHE_MS } from '../../services.ts';
 import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
-import { RANKING_CACHE_MS } from './catalog.routes.ts';
 import { CatalogService } from './catalog.service.ts';
 
 describe('the room kept for built artist pages', () => {

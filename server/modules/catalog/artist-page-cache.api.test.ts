@@ -6,7 +6,7 @@ import {
   createUser,
   recordPlays,
 } from '../../../tests/helpers/factories.ts';
-import { RANKING_CACHE_MS } from './catalog.routes.ts';
+import { RANKING_CACHE_MS } from '../../services.ts';
 
 describe('artist pages kept between catalog changes', () => {
   let t: TestContext;

@@ -10,26 +10,13 @@ import {
 import type { App, Deps } from '../../deps.ts';
 import { hashOfKey } from '../../media/media-store.ts';
 import { artistForOriginalClient } from './catalog.presenter.ts';
-import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
-import { CatalogService } from './catalog.service.ts';
-
-/** How long a home snapshot serves before it is rebuilt in the background (plays show this soon). */
-export const RANKING_CACHE_MS = 10_000;
-
-export function createCatalogService(deps: Deps, rankingCacheMs = 0): CatalogService {
-  return new CatalogService(
-    new CatalogRepository(deps.db, deps.dialect),
-    new ArtistStatsRepository(deps.db, deps.dialect),
-    { rankingCacheMs, caches: deps.caches },
-  );
-}
 
 function pageRequest(query: PageQuery) {
   return { page: query.page ?? 1, limit: query.limit ?? 20 };
 }
 
 export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
-  const catalog = createCatalogService(deps, RANKING_CACHE_MS);
+  const { catalog } = deps.services;
   // The first visitor should not wait for the rankings: build them as soon as the server listens.
   app.addHook('onListen', async () => {
     catalog

@@ -6,7 +6,8 @@ import {
   createSong,
   recordPlays,
 } from '../../../tests/helpers/factories.ts';
-import { createCatalogService } from './catalog.routes.ts';
+import { ArtistStatsRepository, CatalogRepository } from './catalog.repository.ts';
+import { CatalogService } from './catalog.service.ts';
 
 const DAY = 86_400_000;
 
@@ -22,6 +23,14 @@ function generator(seed: number) {
 
 describe('the home snapshot', () => {
   let t: TestContext;
+
+  /** A catalog service of its own whose home snapshot serves for a minute. */
+  const rankedCatalog = () =>
+    new CatalogService(
+      new CatalogRepository(t.deps.db, t.deps.dialect),
+      new ArtistStatsRepository(t.deps.db, t.deps.dialect),
+      { rankingCacheMs: 60_000, caches: t.deps.caches },
+    );
   const artists: number[] = [];
   const songs: number[] = [];
   const albums: number[] = [];
@@ -65,7 +74,7 @@ describe('the home snapshot', () => {
   afterAll(() => t.close());
 
   it('ranks exactly as counting the plays table does', async () => {
-    const catalog = createCatalogService(t.deps, 60_000);
+    const catalog = rankedCatalog();
     const [fromSnapshot, fromPlays] = await Promise.all([
       catalog.homeFeed(),
       catalog.homeFeedFromPlays(),
@@ -77,7 +86,7 @@ describe('the home snapshot', () => {
   });
 
   it('hides a song deleted or an artist disabled after the snapshot was built, at once', async () => {
-    const catalog = createCatalogService(t.deps, 60_000);
+    const catalog = rankedCatalog();
     const before = await catalog.homeFeed();
     const song = before.trendingSongs[0]!;
     const artist = before.popularArtists[0]!;

@@ -3,13 +3,9 @@ import { Artist } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import { FollowState } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
-import { FollowsRepository } from './follows.repository.ts';
-import { FollowsService } from './follows.service.ts';
 
 export async function followsRoutes(app: App, deps: Deps): Promise<void> {
-  const follows = new FollowsService(new FollowsRepository(deps.db));
-  const catalog = createCatalogService(deps);
+  const { follows, catalog } = deps.services;
 
   for (const [method, following] of [
     ['PUT', true],

@@ -2,19 +2,11 @@ import { IdParams } from '../../../contract/common.ts';
 import { LikedIds, LikedSongs, LikeState } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { CatalogRepository } from '../catalog/catalog.repository.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
-import { LikesRepository } from './likes.repository.ts';
-import { LikesService } from './likes.service.ts';
 
 const tags = ['likes'];
 
 export async function likesRoutes(app: App, deps: Deps): Promise<void> {
-  const likes = new LikesService(
-    new LikesRepository(deps.db),
-    new CatalogRepository(deps.db, deps.dialect),
-    createCatalogService(deps),
-  );
+  const { likes } = deps.services;
   const userId = (caller: { userId: number } | null) => {
     if (!caller) throw unauthorized();
     return caller.userId;

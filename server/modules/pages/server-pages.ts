@@ -6,7 +6,6 @@ import { type PageState, pageStateJson } from '../../../web/ssr/page-state.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/policies.ts';
-import { createPlaylistsService } from '../playlists/playlists.routes.ts';
 
 /** A page drawn on the server: the markup for `#root` and its state as JSON for the browser. */
 export interface RenderedPage {
@@ -37,7 +36,7 @@ function sessionOf(caller: Caller | null): PageState['session'] {
  * playlist only for its owner. Every other page, and any failure, gets the static shell.
  */
 export function serverPages(deps: Deps): PageRenderer {
-  const playlists = createPlaylistsService(deps);
+  const { playlists } = deps.services;
   let renderer: Promise<RenderModule> | null = null;
   // React and the app's components load with the first page drawn, not at start: most visits
   // open other pages, and a server that is only streamed to never draws one.

@@ -28,34 +28,8 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import type { RouteLimit } from '../../plugins/rate-limit.ts';
-import { CatalogRepository } from '../catalog/catalog.repository.ts';
-import { PlaylistsRepository } from './playlists.repository.ts';
-import {
-  LONG_PLAYLIST_SONGS,
-  PlaylistsService,
-  playlistForOriginalClient,
-  toId,
-} from './playlists.service.ts';
-import { type PlaylistShape, PlaylistSongsCache } from './songs-cache.ts';
-
-const services = new WeakMap<Deps, PlaylistsService>();
-
-/**
- * The app's playlists service: one per app, so the playlist calls and the pages the server draws
- * (modules/pages) share its cache of long playlists' songs.
- */
-export function createPlaylistsService(deps: Deps): PlaylistsService {
-  let service = services.get(deps);
-  if (!service) {
-    service = new PlaylistsService(
-      new PlaylistsRepository(deps.db, deps.dialect),
-      new CatalogRepository(deps.db, deps.dialect),
-      new PlaylistSongsCache({ minSongs: LONG_PLAYLIST_SONGS, budget: deps.caches.playlistSongs }),
-    );
-    services.set(deps, service);
-  }
-  return service;
-}
+import { type PlaylistsService, playlistForOriginalClient, toId } from './playlists.service.ts';
+import type { PlaylistShape } from './songs-cache.ts';
 
 /** The listener policy guarantees a caller; this only narrows the type. */
 function me(caller: Caller | null): Caller {
@@ -114,7 +88,7 @@ export const COVER_UPLOADS_PER_LISTENER: RouteLimit = {
 };
 
 export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
-  const playlists = createPlaylistsService(deps);
+  const { playlists } = deps.services;
 
   app.post(
     '/api/user/addPlaylist',

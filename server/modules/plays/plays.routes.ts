@@ -6,8 +6,7 @@ import type { App, Deps } from '../../deps.ts';
 import type { ServerSecret } from '../../lib/server-secret.ts';
 import { cookieNames } from '../../plugins/policies.ts';
 import { addressBucket } from '../../plugins/rate-limit.ts';
-import { PlaysRepository } from './plays.repository.ts';
-import { type Listener, PlaysService } from './plays.service.ts';
+import type { Listener } from './plays.service.ts';
 
 const YEAR_SECONDS = 365 * 86_400;
 
@@ -35,7 +34,7 @@ export class VisitorCookie {
 }
 
 export async function playsRoutes(app: App, deps: Deps): Promise<void> {
-  const plays = new PlaysService(new PlaysRepository(deps.db), deps.limiter, deps.secret);
+  const { plays } = deps.services;
   const visitors = new VisitorCookie(deps.secret);
   const cookieName = cookieNames(deps.config.secureCookies).listener;
 

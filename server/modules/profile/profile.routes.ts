@@ -2,8 +2,6 @@ import { FollowedArtists, Profile } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
-import { createCatalogService } from '../catalog/catalog.routes.ts';
-import { createPlaylistsService } from '../playlists/playlists.routes.ts';
 import { ProfileRepository } from './profile.repository.ts';
 import { ProfileService } from './profile.service.ts';
 
@@ -13,8 +11,8 @@ export async function profileRoutes(app: App, deps: Deps): Promise<void> {
   const profile = new ProfileService(
     new ProfileRepository(deps.db),
     new CatalogRepository(deps.db, deps.dialect),
-    createCatalogService(deps),
-    createPlaylistsService(deps),
+    deps.services.catalog,
+    deps.services.playlists,
   );
   const userId = (caller: { userId: number } | null) => {
     if (!caller) throw unauthorized();

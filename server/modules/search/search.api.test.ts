@@ -7,7 +7,7 @@ import {
   createSong,
   createUser,
 } from '../../../tests/helpers/factories.ts';
-import { RANKING_CACHE_MS } from '../catalog/catalog.routes.ts';
+import { RANKING_CACHE_MS } from '../../services.ts';
 import { createSearchRepository } from './search.repository.ts';
 
 interface Named {

@@ -14,7 +14,6 @@ import {
   createUser,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
-import { createAppKeysService } from './subsonic.routes.ts';
 import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
 
 const XSD = fs.readFileSync(
@@ -115,7 +114,7 @@ describe('the Subsonic API over HTTP', () => {
     });
     expect(created.statusCode).toBe(200);
     appKey = created.json().appKey;
-    const keys = createAppKeysService(t.deps);
+    const keys = t.deps.services.appKeys;
     otherKey = (await keys.create(other.id)).appKey;
     blockedKey = (await keys.create(blocked.id)).appKey;
 
@@ -200,7 +199,7 @@ describe('the Subsonic API over HTTP', () => {
         .set({ password_hash: null })
         .where('id', '=', codeOnly.id)
         .execute();
-      const key = (await createAppKeysService(t.deps).create(codeOnly.id)).appKey;
+      const key = (await t.deps.services.appKeys.create(codeOnly.id)).appKey;
       expect((await json('ping', { u: codeOnly.email, p: 'anything' })).error?.code).toBe(40);
       expect((await client({ username: codeOnly.email, password: key }).ping()).status).toBe('ok');
       expect((await json('ping', { u: codeOnly.email, p: key })).status).toBe('ok');

@@ -6,19 +6,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
-import { CatalogRepository } from '../catalog/catalog.repository.ts';
-import { createCatalogService, RANKING_CACHE_MS } from '../catalog/catalog.routes.ts';
-import { FollowsRepository } from '../follows/follows.repository.ts';
-import { FollowsService } from '../follows/follows.service.ts';
-import { LikesRepository } from '../likes/likes.repository.ts';
-import { LikesService } from '../likes/likes.service.ts';
-import { createPlaylistsService } from '../playlists/playlists.routes.ts';
-import { PlaysRepository } from '../plays/plays.repository.ts';
-import { PlaysService } from '../plays/plays.service.ts';
-import { createSearchRepository, playlistCards } from '../search/search.repository.ts';
-import { SearchService } from '../search/search.service.ts';
-import { AppKeysRepository } from './app-keys.repository.ts';
-import { AppKeysService } from './app-keys.service.ts';
 import {
   asSubsonicError,
   CODES,
@@ -57,30 +44,18 @@ export function coverWidth(size: number | undefined): number {
   return IMAGE_WIDTHS.find((width) => width >= size) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 
-export function createAppKeysService(deps: Pick<Deps, 'db'>): AppKeysService {
-  return new AppKeysService(new AppKeysRepository(deps.db), new AuthRepository(deps.db));
-}
-
 export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
-  const catalog = createCatalogService(deps, RANKING_CACHE_MS);
-  const catalogRows = new CatalogRepository(deps.db, deps.dialect);
-  const appKeys = createAppKeysService(deps);
+  const { catalog, appKeys } = deps.services;
   const auth = new SubsonicAuth(new AuthRepository(deps.db), appKeys, deps.limiter);
   const subsonic = new SubsonicService(
     new SubsonicRepository(deps.db),
     {
       catalog,
-      likes: new LikesService(new LikesRepository(deps.db), catalogRows, catalog),
-      follows: new FollowsService(new FollowsRepository(deps.db)),
-      plays: new PlaysService(new PlaysRepository(deps.db), deps.limiter, deps.secret),
-      playlists: createPlaylistsService(deps),
-      search: new SearchService(
-        createSearchRepository(deps),
-        catalog,
-        (ids) => playlistCards(deps.db, ids),
-        RANKING_CACHE_MS,
-        deps.caches.searchResults,
-      ),
+      likes: deps.services.likes,
+      follows: deps.services.follows,
+      plays: deps.services.plays,
+      playlists: deps.services.playlists,
+      search: deps.services.search,
     },
     deps.config.publicUrl,
   );

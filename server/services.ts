@@ -1,0 +1,83 @@
+import type { Db } from './db/database.ts';
+import type { Dialect } from './db/dialect.ts';
+import type { CacheBudgets } from './lib/cache-budget.ts';
+import type { ServerSecret } from './lib/server-secret.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { ArtistStatsRepository, CatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { FollowsRepository } from './modules/follows/follows.repository.ts';
+import { FollowsService } from './modules/follows/follows.service.ts';
+import { LikesRepository } from './modules/likes/likes.repository.ts';
+import { LikesService } from './modules/likes/likes.service.ts';
+import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts';
+import { LONG_PLAYLIST_SONGS, PlaylistsService } from './modules/playlists/playlists.service.ts';
+import { PlaylistSongsCache } from './modules/playlists/songs-cache.ts';
+import { PlaysRepository } from './modules/plays/plays.repository.ts';
+import { PlaysService } from './modules/plays/plays.service.ts';
+import { createSearchRepository, playlistCards } from './modules/search/search.repository.ts';
+import { SearchService } from './modules/search/search.service.ts';
+import { AppKeysRepository } from './modules/subsonic/app-keys.repository.ts';
+import { AppKeysService } from './modules/subsonic/app-keys.service.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+
+/** How long the home rankings and search's monthly listeners serve before they are re-read. */
+export const RANKING_CACHE_MS = 10_000;
+
+/** What the shared services are built from: part of the app's deps. */
+export interface ServiceParts {
+  db: Db;
+  /** For queries whose plan their text decides (search). */
+  fixedPlans: Db;
+  dialect: Dialect;
+  caches: CacheBudgets;
+  limiter: RateLimiter;
+  secret: ServerSecret;
+}
+
+/**
+ * The services more than one feature uses (the web app's routes, the Subsonic API, the pages the
+ * server renders), each built once per app so they share one set of caches and rules.
+ */
+export interface Services {
+  catalog: CatalogService;
+  playlists: PlaylistsService;
+  likes: LikesService;
+  follows: FollowsService;
+  plays: PlaysService;
+  search: SearchService;
+  appKeys: AppKeysService;
+}
+
+export function createServices(parts: ServiceParts): Services {
+  const { db, dialect, caches } = parts;
+  const catalogRows = new CatalogRepository(db, dialect);
+  const catalog = new CatalogService(catalogRows, new ArtistStatsRepository(db, dialect), {
+    rankingCacheMs: RANKING_CACHE_MS,
+    caches,
+  });
+  return {
+    catalog,
+    playlists: new PlaylistsService(
+      new PlaylistsRepository(db, dialect),
+      catalogRows,
+      new PlaylistSongsCache({ minSongs: LONG_PLAYLIST_SONGS, budget: caches.playlistSongs }),
+    ),
+    likes: new LikesService(new LikesRepository(db), catalogRows, catalog),
+    follows: new FollowsService(new FollowsRepository(db)),
+    plays: new PlaysService(new PlaysRepository(db), parts.limiter, parts.secret),
+    search: new SearchService(
+      createSearchRepository(parts),
+      // Monthly listeners of the artists found may lag a few seconds, as on the home page.
+      catalog,
+      (ids) => playlistCards(db, ids),
+      RANKING_CACHE_MS,
+      caches.searchResults,
+    ),
+    appKeys: createAppKeysService(db),
+  };
+}
+
+/** App keys alone, for scripts that make them without an app (the Subsonic benchmark). */
+export function createAppKeysService(db: Db): AppKeysService {
+  return new AppKeysService(new AppKeysRepository(db), new AuthRepository(db));
+}
