@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
-import { VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
 import type { Database } from '../../db/schema.ts';
+import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
 import { prepared, preparedByIds, preparedWithLimit } from './prepared.ts';
 
 /**
@@ -25,7 +25,7 @@ function newestFirst<TB extends keyof Database, O>(
 }
 
 /** Whether album row `row` may be shown: its artist is enabled (one rule with search's). */
-const albumIsVisible = VISIBLE_SOURCES.find((source) => source.table === 'albums')!.visible;
+const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
 
 export interface SongRecord {
   id: number;

@@ -1,11 +1,11 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
 import type { Database } from '../../db/schema.ts';
+import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
 import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
 
 /** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
-const albumIsVisible = VISIBLE_SOURCES.find((source) => source.table === 'albums')!.visible;
+const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
 const visibleAlbum = sql.raw<boolean>(albumIsVisible('albums'));
 
 /** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
