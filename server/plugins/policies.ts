@@ -27,6 +27,16 @@ export interface Caller {
   via: 'cookie' | 'bearer' | 'app';
 }
 
+/**
+ * The caller of a route whose policy requires one (listener or admin). The policy has already
+ * refused anyone else, so this narrows the type; a route that declared a weaker policy by mistake
+ * answers 401 rather than acting for nobody.
+ */
+export function requireCaller(request: { caller: Caller | null }): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
 export const SESSION_COOKIE = 'chorus_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

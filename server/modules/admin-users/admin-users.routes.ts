@@ -8,6 +8,7 @@ import {
 } from '../../../contract/admin.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
+import { requireCaller } from '../../plugins/policies.ts';
 import { AdminUsersRepository } from './admin-users.repository.ts';
 import { AdminUsersService } from './admin-users.service.ts';
 
@@ -43,7 +44,7 @@ export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request) => {
       const user = await service.setBlocked(
-        request.caller!.userId,
+        requireCaller(request).userId,
         request.params.id,
         request.body.isBlocked,
       );

@@ -13,6 +13,7 @@ import {
 import { ErrorBody, Message } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { requireCaller } from '../../plugins/policies.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService, type ClientInfo } from './auth.service.ts';
@@ -224,7 +225,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = request.caller!;
+      const caller = requireCaller(request);
       if (caller.via === 'cookie') cookies.ensureXsrf(request, reply);
       reply.header('cache-control', 'no-store');
       return auth.me(caller.userId);

@@ -3,6 +3,7 @@ import { Artist } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import { FollowState } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
+import { requireCaller } from '../../plugins/policies.ts';
 
 export async function followsRoutes(app: App, deps: Deps): Promise<void> {
   const { follows, catalog } = deps.services;
@@ -21,7 +22,8 @@ export async function followsRoutes(app: App, deps: Deps): Promise<void> {
         params: IdParams,
         response: { 200: FollowState },
       },
-      handler: (request) => follows.set(request.caller!.userId, request.params.id, following),
+      handler: (request) =>
+        follows.set(requireCaller(request).userId, request.params.id, following),
     });
   }
 
@@ -40,7 +42,7 @@ export async function followsRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request) => {
       const ids = await follows.followedArtistIds(
-        request.caller!.userId,
+        requireCaller(request).userId,
         request.query.limit ?? 50,
       );
       return { items: await catalog.artistsInOrder(ids) };

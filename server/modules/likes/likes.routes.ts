@@ -1,16 +1,12 @@
 import { IdParams } from '../../../contract/common.ts';
 import { LikedIds, LikedSongs, LikeState } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { requireCaller } from '../../plugins/policies.ts';
 
 const tags = ['likes'];
 
 export async function likesRoutes(app: App, deps: Deps): Promise<void> {
   const { likes } = deps.services;
-  const userId = (caller: { userId: number } | null) => {
-    if (!caller) throw unauthorized();
-    return caller.userId;
-  };
 
   app.put(
     '/api/songs/:id/like',
@@ -23,7 +19,7 @@ export async function likesRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: LikeState },
       },
     },
-    (request) => likes.like(userId(request.caller), request.params.id),
+    (request) => likes.like(requireCaller(request).userId, request.params.id),
   );
 
   app.delete(
@@ -37,7 +33,7 @@ export async function likesRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: LikeState },
       },
     },
-    (request) => likes.unlike(userId(request.caller), request.params.id),
+    (request) => likes.unlike(requireCaller(request).userId, request.params.id),
   );
 
   app.get(
@@ -50,7 +46,7 @@ export async function likesRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: LikedSongs },
       },
     },
-    (request) => likes.songs(userId(request.caller)),
+    (request) => likes.songs(requireCaller(request).userId),
   );
 
   app.get(
@@ -63,6 +59,6 @@ export async function likesRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: LikedIds },
       },
     },
-    (request) => likes.ids(userId(request.caller)),
+    (request) => likes.ids(requireCaller(request).userId),
   );
 }

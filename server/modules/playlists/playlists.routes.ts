@@ -24,18 +24,12 @@ import {
   UpdatePlaylistBody,
 } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
-import type { Caller } from '../../plugins/policies.ts';
+import { type Caller, requireCaller } from '../../plugins/policies.ts';
 import type { RouteLimit } from '../../plugins/rate-limit.ts';
 import { type PlaylistsService, playlistForOriginalClient, toId } from './playlists.service.ts';
 import type { PlaylistShape } from './songs-cache.ts';
-
-/** The listener policy guarantees a caller; this only narrows the type. */
-function me(caller: Caller | null): Caller {
-  if (!caller) throw unauthorized();
-  return caller;
-}
 
 const tags = ['playlists'];
 
@@ -102,7 +96,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const playlist = await playlists.create(me(request.caller), request.body);
+      const playlist = await playlists.create(requireCaller(request), request.body);
       return reply.status(201).send({
         message: 'Playlist created',
         data: { ...playlist, playlist: playlistForOriginalClient(playlist) },
@@ -121,7 +115,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Type.Array(PlaylistSummary) },
       },
     },
-    (request) => playlists.listMine(me(request.caller)),
+    (request) => playlists.listMine(requireCaller(request)),
   );
 
   app.get(
@@ -136,7 +130,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Type.Array(OriginalClientPlaylist) },
       },
     },
-    (request) => playlists.listMineForOriginalClient(me(request.caller)),
+    (request) => playlists.listMineForOriginalClient(requireCaller(request)),
   );
 
   app.get(
@@ -196,7 +190,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       message: 'Song added to playlist',
       data: await playlists.addSong(
         request.params.playlistId,
-        me(request.caller),
+        requireCaller(request),
         toId(request.body.songId, 'songId'),
       ),
     }),
@@ -224,7 +218,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       async (request) => {
         const songId = toId(request.body?.songId ?? request.query.songId, 'songId');
         const playlistId = request.params.playlistId;
-        await playlists.removeSong(playlistId, me(request.caller), songId);
+        await playlists.removeSong(playlistId, requireCaller(request), songId);
         return { message: 'Song removed from playlist', data: { playlistId, songId } };
       },
     );
@@ -242,7 +236,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request) => {
-      await playlists.remove(request.params.id, me(request.caller));
+      await playlists.remove(request.params.id, requireCaller(request));
       return { message: 'Playlist deleted', data: { _id: request.params.id } };
     },
   );
@@ -259,7 +253,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request) => ({
-      playlists: await playlists.playlistsWithSong(me(request.caller), request.params.id),
+      playlists: await playlists.playlistsWithSong(requireCaller(request), request.params.id),
     }),
   );
 
@@ -275,7 +269,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Playlist },
       },
     },
-    (request) => playlists.update(request.params.id, me(request.caller), request.body),
+    (request) => playlists.update(request.params.id, requireCaller(request), request.body),
   );
 
   app.post(
@@ -293,7 +287,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
     (request) =>
       playlists.moveSong(
         request.params.id,
-        me(request.caller),
+        requireCaller(request),
         request.body.songId,
         request.body.toIndex,
       ),
@@ -310,7 +304,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Playlist },
       },
     },
-    (request) => playlists.setCover(request.params.id, me(request.caller), null),
+    (request) => playlists.setCover(request.params.id, requireCaller(request), null),
   );
 
   // Uploads get multipart parsing in their own scope, so JSON routes never accept form bodies.
@@ -333,7 +327,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         },
       },
       async (request) => {
-        const caller = me(request.caller);
+        const caller = requireCaller(request);
         await playlists.assertOwner(request.params.id, caller);
         const batch = new MediaBatch(deps.media, deps.mediaCollector);
         try {

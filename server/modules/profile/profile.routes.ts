@@ -1,6 +1,6 @@
 import { FollowedArtists, Profile } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { requireCaller } from '../../plugins/policies.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { ProfileRepository } from './profile.repository.ts';
 import { ProfileService } from './profile.service.ts';
@@ -14,10 +14,6 @@ export async function profileRoutes(app: App, deps: Deps): Promise<void> {
     deps.services.catalog,
     deps.services.playlists,
   );
-  const userId = (caller: { userId: number } | null) => {
-    if (!caller) throw unauthorized();
-    return caller.userId;
-  };
 
   app.get(
     '/api/me/profile',
@@ -30,7 +26,7 @@ export async function profileRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Profile },
       },
     },
-    (request) => profile.of(userId(request.caller)),
+    (request) => profile.of(requireCaller(request).userId),
   );
 
   app.get(
@@ -43,6 +39,6 @@ export async function profileRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: FollowedArtists },
       },
     },
-    (request) => profile.followedArtists(userId(request.caller)),
+    (request) => profile.followedArtists(requireCaller(request).userId),
   );
 }

@@ -2,9 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
-import { unauthorized } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
-import type { Caller } from '../../plugins/policies.ts';
+import { type Caller, requireCaller } from '../../plugins/policies.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
 import {
   asSubsonicError,
@@ -186,10 +185,6 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     }
   });
 
-  const me = (caller: Caller | null) => {
-    if (!caller) throw unauthorized();
-    return caller.userId;
-  };
   const AppKeyState = Type.Object({
     hasKey: Type.Boolean(),
     createdAt: Type.Union([Type.String(), Type.Null()]),
@@ -204,7 +199,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: AppKeyState },
       },
     },
-    (request) => appKeys.state(me(request.caller)),
+    (request) => appKeys.state(requireCaller(request).userId),
   );
   app.post(
     '/api/me/app-key',
@@ -217,7 +212,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: Type.Object({ appKey: Type.String(), createdAt: Type.String() }) },
       },
     },
-    (request) => appKeys.create(me(request.caller)),
+    (request) => appKeys.create(requireCaller(request).userId),
   );
   app.delete(
     '/api/me/app-key',
@@ -229,6 +224,6 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: AppKeyState },
       },
     },
-    (request) => appKeys.revoke(me(request.caller)),
+    (request) => appKeys.revoke(requireCaller(request).userId),
   );
 }
