@@ -47,7 +47,8 @@ export function PlaylistMenu({
       },
     );
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page stays in the accessibility tree while the menu is open.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`More options for ${playlist.name}`}
         className={triggers[placement]}
