@@ -40,10 +40,10 @@ export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
                     <NavLink
                       to={to}
                       className={({ isActive }) =>
-                        `flex items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`
+                        `flex items-center gap-3 rounded-md px-2 py-2 text-sm md:px-3 ${isActive ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`
                       }
                     >
-                      <Icon className="size-4" /> {label}
+                      <Icon className="size-4 max-md:hidden" /> {label}
                     </NavLink>
                   </li>
                 ))}
@@ -54,9 +54,9 @@ export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
         <button
           type="button"
           onClick={onLogout}
-          className="flex shrink-0 items-center gap-3 rounded-md px-3 py-2 text-sm text-muted hover:text-white"
+          className="flex shrink-0 items-center gap-3 rounded-md px-2 py-2 text-sm text-muted hover:text-white md:px-3"
         >
-          <LogOut className="size-4" /> Logout
+          <LogOut className="size-4 max-md:hidden" /> Logout
         </button>
       </aside>
       <main className="min-h-0 min-w-0 flex-1 overflow-y-auto p-4 md:p-6">
