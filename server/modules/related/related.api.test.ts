@@ -141,6 +141,16 @@ describe('discography, fans also like and more by', () => {
     // The rest comes from the shared genre, after the co-listened artists.
     expect(found).toContain(unrelated.id);
     expect(found.indexOf(unrelated.id)).toBeGreaterThan(1);
+
+    // The choice is reused for a while, but an artist disabled since drops out at once.
+    await t.deps.db
+      .updateTable('artists')
+      .set({ is_disabled: 1 })
+      .where('id', '=', coPlayed.id)
+      .execute();
+    const again = ids((await get(`/api/artists/${main.id}/related`)).body.artists);
+    expect(again[0]).toBe(coLiked.id);
+    expect(again).not.toContain(coPlayed.id);
   });
 
   it('falls back to artists of the same genres when nobody has listened yet', async () => {

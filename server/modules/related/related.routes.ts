@@ -7,7 +7,11 @@ import { RelatedService } from './related.service.ts';
 
 /** What an artist or album page shows below its songs: releases and artists to go on to. */
 export async function relatedRoutes(app: App, deps: Deps): Promise<void> {
-  const related = new RelatedService(new RelatedRepository(deps.db), createCatalogService(deps));
+  const related = new RelatedService(
+    new RelatedRepository(deps.db),
+    createCatalogService(deps),
+    deps.caches.catalogCounts,
+  );
 
   app.get(
     '/api/artists/:id/discography',

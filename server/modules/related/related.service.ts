@@ -1,4 +1,6 @@
 import type { Discography, MoreByArtist, RelatedArtists } from '../../../contract/listening.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import { type ByteBudget, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -15,6 +17,12 @@ export const MORE_BY_LIMIT = 12;
 /** Co-listening looks at this many of the artist's most recent listeners, over this window. */
 const FAN_SAMPLE = 500;
 const LISTENING_WINDOW_DAYS = 90;
+/**
+ * How long an artist's "Fans also like" choice is reused: co-listening moves slowly, and reading
+ * it walks the plays of a popular artist's listeners. The artists are presented fresh each time,
+ * so one disabled since drops out at once.
+ */
+export const RELATED_CACHE_MS = 5 * 60_000;
 
 /** Adds `rows`' scores into `scores`, keeping first-seen order for ties. */
 function addScores(scores: Map<number, number>, rows: ArtistScore[]): void {
@@ -22,10 +30,16 @@ function addScores(scores: Map<number, number>, rows: ArtistScore[]): void {
 }
 
 export class RelatedService {
+  private readonly chosen: BoundedMap<number, { at: number; ids: number[] }>;
+
   constructor(
     private readonly related: RelatedRepository,
     private readonly catalog: CatalogService,
-  ) {}
+    budget: ByteBudget,
+    private readonly cacheMs = RELATED_CACHE_MS,
+  ) {
+    this.chosen = new BoundedMap(budget, (entry) => COUNT_ENTRY_BYTES * (2 + entry.ids.length));
+  }
 
   async discography(artistId: number): Promise<Discography> {
     if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
@@ -40,8 +54,18 @@ export class RelatedService {
    * Artists the listeners of this one also play or like, most shared listeners first; when
    * listening says too little, artists of the same genres fill the rest.
    */
-  async fansAlsoLike(artistId: number): Promise<RelatedArtists> {
+  async fansAlsoLike(artistId: number, now = Date.now()): Promise<RelatedArtists> {
     if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
+    const kept = this.chosen.get(artistId);
+    if (kept && now - kept.at < this.cacheMs) {
+      return { artists: await this.catalog.artistsInOrder(kept.ids) };
+    }
+    const ids = await this.chooseRelated(artistId);
+    if (this.cacheMs > 0) this.chosen.set(artistId, { at: now, ids });
+    return { artists: await this.catalog.artistsInOrder(ids) };
+  }
+
+  private async chooseRelated(artistId: number): Promise<number[]> {
     const since = isoDaysAgo(LISTENING_WINDOW_DAYS);
     const [played, liked] = await Promise.all([
       this.related.coListenedArtists(artistId, since, FAN_SAMPLE, RELATED_LIMIT),
@@ -61,7 +85,7 @@ export class RelatedService {
         if (!ids.includes(row.id)) ids.push(row.id);
       }
     }
-    return { artists: await this.catalog.artistsInOrder(ids) };
+    return ids;
   }
 
   /** The other albums of this album's artist. */
