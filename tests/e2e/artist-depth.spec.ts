@@ -32,8 +32,16 @@ async function catalog() {
     albumId: single.id,
     genre: 'Country',
   });
+  // Listening goes to a song on no album, and the albums are dated long ago, so the home page's
+  // album row (newest and most played) stays as other journeys expect it.
+  await deps.db
+    .updateTable('albums')
+    .set({ created_at: '2001-01-01T00:00:00.000Z' })
+    .where('id', 'in', [album.id, single.id])
+    .execute();
   const fans = (i: number) => `a:depth-${stamp}-${i}`;
-  await recordPlays(deps, songs[0]!.id, 4, { listener: fans });
+  const looseSong = await createSong(deps, { artistIds: [main.id], genre: 'Country' });
+  await recordPlays(deps, looseSong.id, 4, { listener: fans });
   const friendSong = await createSong(deps, { artistIds: [friend.id], genre: 'Country' });
   await recordPlays(deps, friendSong.id, 4, { listener: fans });
   const hiddenSong = await createSong(deps, { artistIds: [hidden.id], genre: 'Country' });
