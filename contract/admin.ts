@@ -183,3 +183,19 @@ export const DashboardStats = Type.Object({
   }),
 });
 export type DashboardStats = Static<typeof DashboardStats>;
+
+/** The albums Add Song may put a song on: the albums of the chosen artists. */
+export const AlbumChoicesQuery = Type.Object({
+  /** Artist ids, comma-separated. */
+  artist: Type.String({ maxLength: 300, pattern: '^\\d{1,10}(,\\d{1,10}){0,19}$' }),
+});
+export const AlbumChoices = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      _id: Id,
+      title: Type.String(),
+      artist: Type.Object({ _id: Id, name: Type.String() }),
+    }),
+  ),
+});
+export type AlbumChoices = Static<typeof AlbumChoices>;

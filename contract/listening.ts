@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Album, Artist, OriginalClientSong, Song } from './catalog.ts';
+import { Album, Artist, ArtistRef, OriginalClientSong, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
 import { SEARCH_QUERY_MAX } from './rules/search.ts';
 
@@ -99,3 +99,21 @@ export const SearchResults = Type.Object({
   playlists: Type.Array(PlaylistHit),
 });
 export type SearchResults = Static<typeof SearchResults>;
+
+/** An artist's albums with listed songs, newest first; short releases count as singles. */
+export const Discography = Type.Object({
+  albums: Type.Array(Album),
+  singles: Type.Array(Album),
+});
+export type Discography = Static<typeof Discography>;
+
+/** "Fans also like": other enabled artists, from co-listening, then shared genres. */
+export const RelatedArtists = Type.Object({ artists: Type.Array(Artist) });
+export type RelatedArtists = Static<typeof RelatedArtists>;
+
+/** "More by …" under an album: the same artist's other albums, newest first. */
+export const MoreByArtist = Type.Object({
+  artist: ArtistRef,
+  albums: Type.Array(Album),
+});
+export type MoreByArtist = Static<typeof MoreByArtist>;

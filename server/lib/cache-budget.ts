@@ -27,7 +27,7 @@ export const CACHE_SHARES = {
   databasePages: 0.2,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
   searchWords: 0.1,
-  /** Song counts of artists and albums, and monthly listeners (CatalogService). */
+  /** Song counts of artists and albums, monthly listeners (CatalogService), "Fans also like" ids. */
   catalogCounts: 0.05,
 } as const;
 

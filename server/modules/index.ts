@@ -12,6 +12,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { playsRoutes } from './plays/plays.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { relatedRoutes } from './related/related.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 
@@ -20,6 +21,7 @@ export const modules: Module[] = [
   healthRoutes,
   authRoutes,
   catalogRoutes,
+  relatedRoutes,
   playsRoutes,
   followsRoutes,
   searchRoutes,

@@ -164,9 +164,11 @@ test('the create dialog goes back on close and shows the server error in a red b
   const listener = await createListener();
   await signIn(context, listener);
   await page.goto('/likedSongs');
-  await page.getByRole('link', { name: 'Create playlist' }).click();
-  await expect(page).toHaveURL(/\/addPlaylist$/);
+  // "+" opens the dialog over the page; closing it leaves the page as it was.
+  await sidebar(page).getByRole('button', { name: 'Create a new playlist' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit details' })).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit details' })).toBeHidden();
   await expect(page).toHaveURL(/\/likedSongs$/);
 
   // A session that is gone makes the save fail: the error shows in the dialog.

@@ -108,7 +108,11 @@ test('search keeps old results dimmed while new ones load, rings cards whole, an
   page,
 }) => {
   await page.goto('/search?q=zoe');
-  const card = page.getByRole('link', { name: /Zoë Ármann/ }).first();
+  // The artist's card (song rows link the name too).
+  const card = page
+    .locator('section', { has: page.getByRole('heading', { name: 'Artists' }) })
+    .getByRole('link', { name: /Zoë Ármann/ })
+    .first();
   await expect(card).toBeVisible();
   // The ring drawn 2 px outside a card (4 px in all) stays inside the row that scrolls.
   const [cardBox, rowBox] = await card.evaluate((element) => [

@@ -16,6 +16,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { ArtistLinks } from '../ui/song-credits.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
 
@@ -180,7 +181,9 @@ export function PlayerBar() {
             <p className="truncate text-sm font-semibold" data-testid="now-playing-title">
               {song.title}
             </p>
-            <p className="truncate text-xs text-muted">{song.artistName}</p>
+            <p className="truncate text-xs text-muted">
+              <ArtistLinks song={song} />
+            </p>
           </div>
           {/* Song actions (like, add to playlist) sit right after the title. */}
           <Suspense fallback={<span className="size-8 shrink-0" />}>

@@ -16,31 +16,34 @@ const SECTIONS = [
   },
 ] as const;
 
-/** The admin area's frame: no top bar, a sidebar with sections and logout. */
+/**
+ * The admin area's frame: no top bar, a sidebar with sections and logout. Below 768 px the
+ * sidebar is a bar above the page, its links in one scrolling row, so the page keeps the width.
+ */
 export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
   return (
-    <div className="flex h-full bg-[#0b0b0b] text-white">
+    <div className="flex h-full flex-col bg-[#0b0b0b] text-white md:flex-row">
       <aside
         aria-label="Admin"
-        className="flex w-60 shrink-0 flex-col border-r border-white/10 p-4"
+        className="flex shrink-0 items-center gap-2 border-b border-white/10 p-2 md:w-60 md:flex-col md:items-stretch md:border-r md:border-b-0 md:p-4"
       >
-        <p className="mb-6 text-xl font-bold">Chorus Admin</p>
-        <nav className="flex flex-1 flex-col gap-6">
+        <p className="text-xl font-bold max-md:sr-only md:mb-6">Chorus Admin</p>
+        <nav className="scrollbar-thin flex min-w-0 flex-1 gap-1 overflow-x-auto md:flex-col md:gap-6">
           {SECTIONS.map((section) => (
-            <div key={section.title}>
-              <p className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
+            <div key={section.title} className="shrink-0">
+              <p className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase max-md:sr-only">
                 {section.title}
               </p>
-              <ul className="flex flex-col gap-1">
+              <ul className="flex gap-1 md:flex-col">
                 {section.links.map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
                       className={({ isActive }) =>
-                        `flex items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`
+                        `flex items-center gap-3 rounded-md px-2 py-2 text-sm md:px-3 ${isActive ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`
                       }
                     >
-                      <Icon className="size-4" /> {label}
+                      <Icon className="size-4 max-md:hidden" /> {label}
                     </NavLink>
                   </li>
                 ))}
@@ -51,12 +54,12 @@ export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
         <button
           type="button"
           onClick={onLogout}
-          className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted hover:text-white"
+          className="flex shrink-0 items-center gap-3 rounded-md px-2 py-2 text-sm text-muted hover:text-white md:px-3"
         >
-          <LogOut className="size-4" /> Logout
+          <LogOut className="size-4 max-md:hidden" /> Logout
         </button>
       </aside>
-      <main className="min-w-0 flex-1 overflow-y-auto p-6">
+      <main className="min-h-0 min-w-0 flex-1 overflow-y-auto p-4 md:p-6">
         <Outlet />
       </main>
     </div>

@@ -5,8 +5,11 @@ const COLLAPSED_KEY = 'chorus-library-collapsed';
 interface LibraryUi {
   collapsed: boolean;
   drawerOpen: boolean;
+  /** The create-playlist dialog, open over whatever page is showing. */
+  creating: boolean;
   setCollapsed(collapsed: boolean): void;
   setDrawerOpen(open: boolean): void;
+  setCreating(creating: boolean): void;
 }
 
 /**
@@ -17,11 +20,15 @@ interface LibraryUi {
 export const useLibraryUi = create<LibraryUi>((set) => ({
   collapsed: typeof localStorage !== 'undefined' && localStorage.getItem(COLLAPSED_KEY) === 'true',
   drawerOpen: false,
+  creating: false,
   setCollapsed(collapsed) {
     localStorage.setItem(COLLAPSED_KEY, String(collapsed));
     set({ collapsed });
   },
   setDrawerOpen(drawerOpen) {
     set({ drawerOpen });
+  },
+  setCreating(creating) {
+    set({ creating });
   },
 }));

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Song } from '../../contract/catalog.ts';
 import { CoverImage } from './cover-image.tsx';
 import { RowPlayCell } from './row-play-cell.tsx';
+import { AlbumLink, ArtistLinks } from './song-credits.tsx';
 import { useRowWindow } from './virtual-rows.ts';
 
 export const SONG_ROW_HEIGHT = 56;
@@ -156,12 +157,12 @@ export function SongTable({
                     {song.title}
                   </span>
                   <span className="block truncate text-sm text-muted">
-                    {song.artistName || 'Unknown Artist'}
+                    <ArtistLinks song={song} />
                   </span>
                 </span>
               </span>
               <span className={`truncate text-sm text-muted ${wideOnly}`}>
-                {song.albumName || 'Unknown Album'}
+                <AlbumLink song={song} />
               </span>
               <span className={`text-right text-sm tabular-nums text-muted ${wideOnly}`}>
                 {song.duration}

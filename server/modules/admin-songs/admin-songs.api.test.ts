@@ -112,6 +112,98 @@ describe('admin songs', () => {
       expect(response.json().status).toBe('Inactive');
     });
 
+    it('measures the duration itself when the form leaves it out', async () => {
+      const response = await addSong({ ...goodFields(), duration: undefined }, goodFiles());
+      expect(response.statusCode).toBe(201);
+      expect(response.json().duration).toBe('0:03');
+    });
+
+    it('puts a song on a new album of its first artist, then on the same album by title', async () => {
+      const second = await createArtist(t.deps, { name: 'Duet Partner' });
+      const first = await addSong(
+        { ...goodFields(), artist: `${artist.id},${second.id}`, albumTitle: '  Night  Drive ' },
+        goodFiles(),
+      );
+      expect(first.statusCode).toBe(201);
+      const song = first.json();
+      expect(song.album.title).toBe('Night Drive');
+      expect(song.trackNumber).toBe(1);
+      expect(song.artist.map((a: { _id: number }) => a._id)).toEqual([artist.id, second.id]);
+      const album = await t.app.inject({ method: 'GET', url: `/api/albums/${song.album._id}` });
+      expect(album.json().artist).toEqual({ _id: artist.id, name: 'Nova Lights' });
+      expect(album.json().coverImage).toBe(song.coverImage);
+
+      const again = await addSong({ ...goodFields(), albumTitle: 'night drive' }, goodFiles());
+      expect(again.json().album).toEqual(song.album);
+      expect(again.json().trackNumber).toBe(2);
+      const picked = await addSong(
+        { ...goodFields(), albumId: String(song.album._id) },
+        goodFiles(),
+      );
+      expect(picked.json().album).toEqual(song.album);
+      expect(picked.json().trackNumber).toBe(3);
+
+      const choices = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/albums?artist=${second.id},${artist.id}`,
+        headers: auth(admin),
+      });
+      expect(choices.statusCode).toBe(200);
+      expect(choices.json().items).toContainEqual({
+        _id: song.album._id,
+        title: 'Night Drive',
+        artist: { _id: artist.id, name: 'Nova Lights' },
+      });
+    });
+
+    it('refuses an album of another artist, or an album and a new title at once', async () => {
+      const filesBefore = filesUnder(mediaDir());
+      const songsBefore = await songCount();
+      const stranger = await createArtist(t.deps);
+      const theirs = await t.deps.db
+        .insertInto('albums')
+        .values({
+          title: 'Theirs',
+          artist_id: stranger.id,
+          cover_key: null,
+          year: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const other = await addSong({ ...goodFields(), albumId: String(theirs.id) }, goodFiles());
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({
+        message: "Album not found among the song's artists' albums",
+        field: 'albumId',
+      });
+      const both = await addSong(
+        { ...goodFields(), albumId: String(theirs.id), albumTitle: 'New' },
+        goodFiles(),
+      );
+      expect(both.statusCode).toBe(400);
+      expect(both.json().field).toBe('albumTitle');
+      const notId = await addSong({ ...goodFields(), albumId: 'Theirs' }, goodFiles());
+      expect(notId.statusCode).toBe(400);
+      expect(notId.json().field).toBe('albumId');
+      expect(filesUnder(mediaDir())).toEqual(filesBefore);
+      expect(await songCount()).toBe(songsBefore);
+    });
+
+    it('offers album choices to administrators only, and checks the artist list', async () => {
+      const url = `/api/admin/albums?artist=${artist.id}`;
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: auth(listener) })).statusCode).toBe(
+        403,
+      );
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/albums?artist=Nova',
+        headers: auth(admin),
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('credits several artists in order', async () => {
       const second = await createArtist(t.deps, { name: 'Second Voice' });
       const response = await addSong(
@@ -241,7 +333,6 @@ describe('admin songs', () => {
       ['title', 'Title is required'],
       ['artist', 'Artist is required'],
       ['genre', 'Genre is required'],
-      ['duration', 'Duration is required'],
     ])('a missing %s → 400', async (field, message) => {
       const response = await addSong({ ...goodFields(), [field]: undefined }, goodFiles());
       expect(response.statusCode).toBe(400);

@@ -63,9 +63,19 @@ export interface NewSong {
   audioBitrate: number | null;
   coverKey: string | null;
   albumId: number | null;
-  trackNumber: number | null;
+  /** `next`: after the album's last track. */
+  trackNumber: number | null | 'next';
+  /** An album made with the song, which then goes on it (`albumId` is ignored). */
+  newAlbum?: { title: string; artistId: number; coverKey: string | null } | undefined;
   artistIds: number[];
   at: string;
+}
+
+export interface AlbumChoiceRecord {
+  id: number;
+  title: string;
+  artist_id: number;
+  artist_name: string;
 }
 
 export class AdminSongsRepository {
@@ -128,8 +138,66 @@ export class AdminSongsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** Albums of these artists, by title, at most `limit`. */
+  albumsOfArtists(artistIds: number[], limit: number): Promise<AlbumChoiceRecord[]> {
+    return this.db
+      .selectFrom('albums')
+      .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .select(['albums.id', 'albums.title', 'albums.artist_id', 'artists.name as artist_name'])
+      .where('albums.artist_id', 'in', artistIds)
+      .orderBy('albums.title')
+      .orderBy('albums.id')
+      .limit(limit)
+      .execute();
+  }
+
+  async findAlbum(id: number): Promise<{ id: number; artist_id: number } | undefined> {
+    return this.db
+      .selectFrom('albums')
+      .select(['id', 'artist_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The artist's album of this title (any case), the oldest when there are several. */
+  async findAlbumByTitle(artistId: number, title: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('albums')
+      .select('id')
+      .where('artist_id', '=', artistId)
+      .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()))
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Inserts the song (and its new album), numbering it after the album's last track. */
   async insert(song: NewSong): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      let albumId = song.albumId;
+      if (song.newAlbum) {
+        const album = await trx
+          .insertInto('albums')
+          .values({
+            title: song.newAlbum.title,
+            artist_id: song.newAlbum.artistId,
+            cover_key: song.newAlbum.coverKey,
+            year: Number(song.at.slice(0, 4)),
+            created_at: song.at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        albumId = album.id;
+      }
+      let trackNumber = song.trackNumber === 'next' ? null : song.trackNumber;
+      if (albumId !== null && song.trackNumber === 'next') {
+        const last = await trx
+          .selectFrom('songs')
+          .select((eb) => eb.fn.max('track_number').as('n'))
+          .where('album_id', '=', albumId)
+          .executeTakeFirst();
+        trackNumber = Number(last?.n ?? 0) + 1;
+      }
       const row = await trx
         .insertInto('songs')
         .values({
@@ -144,8 +212,8 @@ export class AdminSongsRepository {
           audio_codec: song.audioCodec,
           audio_bitrate: song.audioBitrate,
           cover_key: song.coverKey,
-          album_id: song.albumId,
-          track_number: song.trackNumber,
+          album_id: albumId,
+          track_number: trackNumber,
           created_at: song.at,
           updated_at: song.at,
         })

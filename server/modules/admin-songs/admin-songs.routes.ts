@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import {
   AdminSongList,
+  AlbumChoices,
+  AlbumChoicesQuery,
   SongListQuery,
   SongStatusBody,
   UNPAGED_LIST_CAP,
@@ -73,6 +75,20 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
     (request) => service.list(request.query, request.caller?.role === 'admin'),
   );
 
+  app.get(
+    '/api/admin/albums',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The albums of the given artists, by title (what Add Song offers)',
+        querystring: AlbumChoicesQuery,
+        response: { 200: AlbumChoices },
+      },
+    },
+    (request) => service.albumChoices(request.query.artist),
+  );
+
   app.patch(
     '/api/admin/toggleDeleted/:id',
     {
@@ -122,7 +138,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         schema: {
           tags: ['admin'],
           summary:
-            'Add a song (multipart: title, artist, genre, duration, status, audioFile, imageFile)',
+            'Add a song (multipart: title, artist (one or more ids), genre, status, audioFile, imageFile; optional duration, which the file decides, and albumId or albumTitle)',
           consumes: ['multipart/form-data'],
           response: { 201: AddedSong },
         },

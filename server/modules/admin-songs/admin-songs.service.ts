@@ -1,4 +1,4 @@
-import type { AdminSongList, SongListQuery } from '../../../contract/admin.ts';
+import type { AdminSongList, AlbumChoices, SongListQuery } from '../../../contract/admin.ts';
 import type { Song } from '../../../contract/catalog.ts';
 import { GENRES, SONG_STATUSES, type SongStatus } from '../../../contract/rules/catalog.ts';
 import { parseDuration } from '../../../contract/rules/format.ts';
@@ -18,7 +18,16 @@ export interface SongFields {
   genre?: string | undefined;
   duration?: string | undefined;
   status?: string | undefined;
+  /** Add Song: an existing album of one of the song's artists… */
+  albumId?: string | undefined;
+  /** …or the title of a new album of its first artist (the same title names the same album). */
+  albumTitle?: string | undefined;
 }
+
+/** How many albums Add Song offers for the chosen artists. */
+export const ALBUM_CHOICES_LIMIT = 200;
+
+type AlbumChoice = { existing: number } | { title: string } | null;
 
 /** Artist ids from a form: one id, a comma-separated list, or an array; in credit order. */
 export function parseArtistIds(value: SongFields['artist']): number[] {
@@ -60,6 +69,29 @@ function status(value: string | undefined): SongStatus {
   return found;
 }
 
+/** The album fields of Add Song: an album id, a new title, or neither (never both). */
+function albumChoice(fields: SongFields): AlbumChoice {
+  const id = fields.albumId?.trim() ?? '';
+  const newTitle = fields.albumTitle?.replace(/\s+/g, ' ').trim() ?? '';
+  if (id && newTitle) {
+    throw badRequest('Choose an album or type a new album title, not both', 'albumTitle');
+  }
+  if (id) {
+    const value = /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) {
+      throw badRequest('Album must be an album id', 'albumId');
+    }
+    return { existing: value };
+  }
+  if (newTitle) {
+    if (characters(newTitle) > 200) {
+      throw badRequest('Album title must be at most 200 characters', 'albumTitle');
+    }
+    return { title: newTitle };
+  }
+  return null;
+}
+
 export class AdminSongsService {
   constructor(
     private readonly songs: AdminSongsRepository,
@@ -72,6 +104,34 @@ export class AdminSongsService {
     if (missing.length > 0) {
       throw badRequest(`Artist not found: ${missing.join(', ')}`, 'artist');
     }
+  }
+
+  /**
+   * The id of the album a new song goes on: the one picked, which must belong to one of the
+   * song's artists, or the first artist's album of the typed title; null for none or a new one.
+   */
+  private async albumFor(choice: AlbumChoice, artistIds: number[]): Promise<number | null> {
+    if (choice === null) return null;
+    if ('existing' in choice) {
+      const found = await this.songs.findAlbum(choice.existing);
+      if (!found || !artistIds.includes(found.artist_id)) {
+        throw badRequest("Album not found among the song's artists' albums", 'albumId');
+      }
+      return found.id;
+    }
+    return this.songs.findAlbumByTitle(artistIds[0]!, choice.title);
+  }
+
+  /** The albums Add Song offers once artists are chosen. */
+  async albumChoices(artist: string): Promise<AlbumChoices> {
+    const rows = await this.songs.albumsOfArtists(parseArtistIds(artist), ALBUM_CHOICES_LIMIT);
+    return {
+      items: rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        artist: { _id: row.artist_id, name: row.artist_name },
+      })),
+    };
   }
 
   async get(id: number): Promise<Song> {
@@ -119,9 +179,12 @@ export class AdminSongsService {
     const songTitle = title(fields.title);
     const artistIds = parseArtistIds(fields.artist);
     const songGenre = genre(fields.genre);
-    if (!fields.duration?.trim()) throw badRequest('Duration is required', 'duration');
-    if (parseDuration(fields.duration) === null) throw badRequest(DURATION_HINT, 'duration');
+    // The stored duration is measured from the file; a typed one only has to be well-formed.
+    if (fields.duration?.trim() && parseDuration(fields.duration) === null) {
+      throw badRequest(DURATION_HINT, 'duration');
+    }
     const songStatus = status(fields.status);
+    const album = albumChoice(fields);
     if (!files.audio || !files.image) {
       throw badRequest(
         'Please select both audio and image files',
@@ -129,6 +192,7 @@ export class AdminSongsService {
       );
     }
     await this.requireArtists(artistIds);
+    const existingAlbum = await this.albumFor(album, artistIds);
 
     const audio = await inspectAudio(files.audio);
     const image = await readImage(files.image);
@@ -145,8 +209,12 @@ export class AdminSongsService {
       audioCodec: audio.codec,
       audioBitrate: audio.bitrate,
       coverKey,
-      albumId: null,
-      trackNumber: null,
+      albumId: existingAlbum,
+      trackNumber: album ? 'next' : null,
+      newAlbum:
+        album && 'title' in album && existingAlbum === null
+          ? { title: album.title, artistId: artistIds[0]!, coverKey }
+          : undefined,
       artistIds,
       at: nowIso(),
     });

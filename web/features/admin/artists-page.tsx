@@ -138,7 +138,7 @@ export function ArtistsPage() {
                   <button
                     type="button"
                     onClick={() => toggle(artist._id, !artist.isDisabled)}
-                    className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
+                    className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                   >
                     {artist.isDisabled ? 'Enable' : 'Disable'}
                   </button>

@@ -85,7 +85,7 @@ export function SongsPage() {
             setPage(1);
           }}
         />
-        <div role="tablist" aria-label="Filter songs" className="flex gap-2">
+        <div role="tablist" aria-label="Filter songs" className="flex flex-wrap gap-2">
           {FILTERS.map((option) => (
             <button
               key={option.value}

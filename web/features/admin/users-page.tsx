@@ -146,7 +146,7 @@ export function UsersPage() {
                   type="button"
                   disabled={busy === user._id}
                   onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
-                  className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-500 text-white'}`}
+                  className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                 >
                   {user.isBlocked ? 'Unblock' : 'Block'}
                 </button>

@@ -4,8 +4,10 @@ import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { useMoreBy } from './api/get-more-by.ts';
 
 /** An album with its songs in track order (opened from 'Popular albums and singles'). */
 export function AlbumPage() {
@@ -88,6 +90,25 @@ export function AlbumPage() {
           onToggle={(index) => toggleSong(songs, index)}
         />
       )}
+      <MoreBy albumId={album._id} />
+    </div>
+  );
+}
+
+/** The same artist's other albums, under this one. */
+function MoreBy({ albumId }: { albumId: number }) {
+  const more = useMoreBy(albumId);
+  if (!more.data || more.data.albums.length === 0) return null;
+  return (
+    <div className="pt-6">
+      <CardRow
+        title={`More by ${more.data.artist.name}`}
+        showAll={`/viewArtistSongs/${more.data.artist._id}`}
+      >
+        {more.data.albums.map((album) => (
+          <AlbumCard key={album._id} album={album} />
+        ))}
+      </CardRow>
     </div>
   );
 }

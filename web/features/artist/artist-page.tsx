@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
 import { useFollowArtist } from './follow-artist.ts';
 
 async function copyLink(): Promise<void> {
@@ -172,6 +173,8 @@ export function ArtistPage() {
           />
         )}
       </section>
+      <DiscographySection artistId={artist._id} />
+      <FansAlsoLikeSection artistId={artist._id} />
       {artist.description && (
         <section className="px-4 pt-8 sm:px-6">
           <h2 className="pb-2 text-2xl font-bold">About</h2>

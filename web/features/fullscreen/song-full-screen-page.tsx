@@ -10,6 +10,7 @@ import { useCurrentSong } from '../../player/player-store.ts';
 import { QueuePanel } from '../../player/queue-panel.tsx';
 import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { AlbumLink, ArtistLinks } from '../../ui/song-credits.tsx';
 
 /** The full-screen player. */
 export function SongFullScreenPage() {
@@ -40,8 +41,12 @@ export function SongFullScreenPage() {
           <h1 className="truncate text-2xl font-bold sm:text-3xl" data-testid="fullscreen-title">
             {song ? song.title || 'Unknown Title' : 'No song selected'}
           </h1>
-          <p className="truncate text-muted">{song?.artistName || 'Unknown Artist'}</p>
-          <p className="truncate text-sm text-muted">{song?.albumName || 'Unknown Album'}</p>
+          <p className="truncate text-muted">
+            {song ? <ArtistLinks song={song} /> : 'Unknown Artist'}
+          </p>
+          <p className="truncate text-sm text-muted">
+            {song ? <AlbumLink song={song} /> : 'Unknown Album'}
+          </p>
         </div>
         <section aria-label="Player" className="flex w-full flex-col items-center gap-3">
           <SeekBar />

@@ -1,4 +1,5 @@
 import { ArrowLeft, Pause, Play, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -7,9 +8,22 @@ import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { LikeToggle, useLikes } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { PlaylistMenu } from '../../shell/library/playlist-menu.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { prefetchPlaylistHead, usePlaylistPage } from './api/get-playlist.ts';
 import { PlaylistCover } from './playlist-cover.tsx';
+
+// The dialogs load when the menu first asks for one.
+const EditPlaylistDialog = lazy(() =>
+  import('../../shell/library/edit-playlist-dialog.tsx').then((m) => ({
+    default: m.EditPlaylistDialog,
+  })),
+);
+const DeletePlaylistDialog = lazy(() =>
+  import('../../shell/library/delete-playlist-dialog.tsx').then((m) => ({
+    default: m.DeletePlaylistDialog,
+  })),
+);
 
 function BackButton() {
   const navigate = useNavigate();
@@ -42,6 +56,7 @@ export function PlaylistPage() {
   const toggleSong = usePlayer((state) => state.toggleSong);
   const source = usePlayer((state) => state.source);
   const likes = useLikes();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
 
   if (!Number.isInteger(id) || id < 1) {
     return <p className="p-8 text-center text-muted">No playlist found</p>;
@@ -130,7 +145,27 @@ export function PlaylistPage() {
             <Play className="size-6 fill-black" />
           )}
         </button>
+        {data.isOwner && (
+          <PlaylistMenu
+            placement="page"
+            playlist={data}
+            onEdit={() => setDialog('edit')}
+            onDelete={() => setDialog('delete')}
+          />
+        )}
       </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          <EditPlaylistDialog
+            playlist={dialog === 'edit' ? data : null}
+            onClose={() => setDialog(null)}
+          />
+          <DeletePlaylistDialog
+            playlist={dialog === 'delete' ? data : null}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {count === 0 ? (
         <div className="px-6 py-10 text-center">
           <p className="text-xl font-bold">No songs in this playlist</p>

@@ -36,15 +36,17 @@ export function DeletePlaylistDialog({
               disabled={remove.isPending}
               onClick={() => {
                 if (!playlist) return;
-                remove.mutate(playlist._id, {
-                  onSuccess: () => {
+                // The promise, unlike mutate's callbacks, settles even when the playlist's own
+                // page (which may hold this dialog) has already unmounted for the deletion.
+                remove.mutateAsync(playlist._id).then(
+                  () => {
                     notify.success('Playlist deleted');
                     if (location.pathname === `/viewPlaylist/${playlist._id}`) navigate('/');
                     onClose();
                   },
-                  onError: (error) =>
+                  (error: unknown) =>
                     notify.error(errorMessage(error, 'Failed to delete playlist')),
-                });
+                );
               }}
               className="rounded-full bg-red-600 px-5 py-2 font-bold text-white hover:bg-red-500 disabled:opacity-50"
             >

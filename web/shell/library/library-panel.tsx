@@ -1,8 +1,8 @@
 import { Library, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Link } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useLibraryUi } from '../library-ui.ts';
+import { CreatePlaylistLogin } from './create-playlist-login.tsx';
 import { LoggedInLibrary } from './logged-in-library.tsx';
 import { LoggedOutLibrary } from './logged-out-library.tsx';
 
@@ -11,6 +11,25 @@ export function LibraryPanel({ collapsed, inDrawer }: { collapsed: boolean; inDr
   const { isAuth } = useSession();
   const setCollapsed = useLibraryUi((state) => state.setCollapsed);
   const setDrawerOpen = useLibraryUi((state) => state.setDrawerOpen);
+  const setCreating = useLibraryUi((state) => state.setCreating);
+  // Creating opens the details dialog over the current page; a visitor is asked to log in first.
+  const plusButton = (
+    <button
+      type="button"
+      aria-label="Create a new playlist"
+      title="Create playlist"
+      onClick={() => {
+        if (!isAuth) return;
+        setDrawerOpen(false);
+        setCreating(true);
+      }}
+      className={`grid size-8 place-items-center rounded-full text-muted hover:bg-highlight hover:text-white ${
+        collapsed ? '' : 'ml-auto'
+      }`}
+    >
+      <Plus className="size-5" />
+    </button>
+  );
   return (
     <>
       <div className={`flex items-center gap-2 ${collapsed ? 'flex-col' : ''}`}>
@@ -30,18 +49,12 @@ export function LibraryPanel({ collapsed, inDrawer }: { collapsed: boolean; inDr
           <Library className="size-6" />
           {!collapsed && <span>Your Library</span>}
         </button>
-        {isAuth && (
-          <Link
-            to="/addPlaylist"
-            aria-label="Create playlist"
-            title="Create playlist"
-            onClick={() => setDrawerOpen(false)}
-            className={`grid size-8 place-items-center rounded-full text-muted hover:bg-highlight hover:text-white ${
-              collapsed ? '' : 'ml-auto'
-            }`}
-          >
-            <Plus className="size-5" />
-          </Link>
+        {isAuth ? (
+          plusButton
+        ) : (
+          <CreatePlaylistLogin side={collapsed ? 'right' : 'bottom'}>
+            {plusButton}
+          </CreatePlaylistLogin>
         )}
         {inDrawer && (
           <Dialog.Close

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useLibraryUi } from '../library-ui.ts';
+import { CreatePlaylistDialog } from './create-playlist-dialog.tsx';
 import { LibraryPanel } from './library-panel.tsx';
 
 /**
@@ -58,6 +59,7 @@ export function LibrarySidebar() {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      <CreatePlaylistDialog />
     </>
   );
 }

@@ -7,6 +7,7 @@ export const adminKeys = {
   artists: (params: object) => ['admin', 'artists', params] as const,
   artist: (id: number) => ['admin', 'artist', id] as const,
   artistChoices: () => ['admin', 'artist-choices'] as const,
+  albumChoices: (artistIds: string) => ['admin', 'album-choices', artistIds] as const,
 };
 
 export function queryString(params: Record<string, string | number | undefined>): string {

@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { GENRES } from '../../../../contract/rules/catalog.ts';
-import { DURATION_PATTERN, formatDuration } from '../../../../contract/rules/format.ts';
+import { formatDuration } from '../../../../contract/rules/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { addSong } from '../api/add-song.ts';
+import { useAlbumChoices } from '../api/get-albums.ts';
 import { useArtistChoices } from '../api/get-artists.ts';
 import { adminKeys } from '../api/keys.ts';
 import { inputClass, primaryButton, Spinner, secondaryButton, selectClass } from './admin-ui.tsx';
 
-export const DURATION_HINT = 'Please enter duration in MM:SS format (e.g., 3:45)';
+/** The album select's choice that reveals the new album's title field. */
+const NEW_ALBUM = 'new';
 
 /** Reads an audio file's duration in the browser, as the <audio> element would play it. */
 function readDuration(file: File): Promise<number | null> {
@@ -35,12 +38,34 @@ function titleFromFile(name: string): string {
     .trim();
 }
 
-/** 'Add New Song': every field, the genre list, MM:SS, and upload progress. */
+/** A local address for a picked image, released when the file changes or the form goes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const address = URL.createObjectURL(file);
+    setUrl(address);
+    return () => URL.revokeObjectURL(address);
+  }, [file]);
+  return url;
+}
+
+/**
+ * 'Add New Song': title, one or more artists, an album of theirs (or a new one), genre, status,
+ * the files with a preview of the cover, and upload progress. The duration is the file's,
+ * shown once the browser has read it (the server measures it again).
+ */
 export function AddSongForm({ onClose }: { onClose: () => void }) {
   const artists = useArtistChoices();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
-  const [artist, setArtist] = useState('');
+  const [chosenArtists, setChosenArtists] = useState<number[]>([]);
+  const albums = useAlbumChoices(chosenArtists);
+  const [album, setAlbum] = useState('');
+  const [albumTitle, setAlbumTitle] = useState('');
   const [genre, setGenre] = useState('');
   const [duration, setDuration] = useState('');
   const [status, setStatus] = useState<'Active' | 'Inactive'>('Active');
@@ -49,10 +74,21 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const durationInvalid = duration !== '' && !DURATION_PATTERN.test(duration.trim());
+  const coverPreview = usePreview(imageFile);
+  const artistName = (id: number) =>
+    artists.data?.find((choice) => choice._id === id)?.name ?? `Artist ${id}`;
+  // An album picked stays only while it belongs to one of the chosen artists.
+  const albumKnown =
+    album === '' ||
+    album === NEW_ALBUM ||
+    (albums.data?.some((choice) => String(choice._id) === album) ?? true);
+  useEffect(() => {
+    if (!albumKnown) setAlbum('');
+  }, [albumKnown]);
 
   async function chooseAudio(file: File | null) {
     setAudioFile(file);
+    setDuration('');
     if (!file) return;
     if (!title.trim()) setTitle(titleFromFile(file.name));
     const seconds = await readDuration(file);
@@ -62,7 +98,12 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!title.trim() || !artist || !genre || !duration.trim()) {
+    if (
+      !title.trim() ||
+      chosenArtists.length === 0 ||
+      !genre ||
+      (album === NEW_ALBUM && !albumTitle.trim())
+    ) {
       notify.error('Please fill in all required fields');
       return;
     }
@@ -70,19 +111,21 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       notify.error('Please select both audio and image files');
       return;
     }
-    if (!DURATION_PATTERN.test(duration.trim())) {
-      notify.error(DURATION_HINT);
-      return;
-    }
     setProgress(0);
     try {
       await addSong(
         {
           title: title.trim(),
-          artist,
+          artists: chosenArtists,
           genre,
-          duration: duration.trim(),
+          duration,
           status,
+          album:
+            album === NEW_ALBUM
+              ? { title: albumTitle.trim() }
+              : album
+                ? { id: Number(album) }
+                : null,
           audioFile,
           imageFile,
         },
@@ -91,7 +134,9 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       notify.success('Song added successfully!');
       formRef.current?.reset();
       setTitle('');
-      setArtist('');
+      setChosenArtists([]);
+      setAlbum('');
+      setAlbumTitle('');
       setGenre('');
       setDuration('');
       setStatus('Active');
@@ -133,22 +178,84 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             placeholder="Enter song title"
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Artist *
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="add-song-artist">Artist *</label>
           <select
+            id="add-song-artist"
             className={selectClass}
-            value={artist}
-            onChange={(event) => setArtist(event.target.value)}
+            value=""
+            aria-describedby="add-song-artists"
+            onChange={(event) => {
+              const id = Number(event.target.value);
+              if (id > 0 && !chosenArtists.includes(id)) setChosenArtists([...chosenArtists, id]);
+            }}
           >
-            <option value="">{artists.isPending ? 'Loading artists...' : 'Select artist'}</option>
-            {artists.data?.map((choice) => (
+            <option value="">
+              {artists.isPending
+                ? 'Loading artists...'
+                : chosenArtists.length > 0
+                  ? 'Add another artist'
+                  : 'Select artist'}
+            </option>
+            {artists.data
+              ?.filter((choice) => !chosenArtists.includes(choice._id))
+              .map((choice) => (
+                <option key={choice._id} value={choice._id}>
+                  {choice.name}
+                  {choice.isDisabled ? ' (disabled)' : ''}
+                </option>
+              ))}
+          </select>
+          <ul id="add-song-artists" aria-label="Credited artists" className="flex flex-wrap gap-2">
+            {chosenArtists.map((id) => (
+              <li
+                key={id}
+                className="flex items-center gap-1 rounded-full bg-white/10 py-1 pr-1 pl-3 text-xs"
+              >
+                {artistName(id)}
+                <button
+                  type="button"
+                  aria-label={`Remove ${artistName(id)}`}
+                  onClick={() => setChosenArtists(chosenArtists.filter((other) => other !== id))}
+                  className="grid size-5 place-items-center rounded-full hover:bg-white/20"
+                >
+                  <X className="size-3" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="add-song-album">Album</label>
+          <select
+            id="add-song-album"
+            className={selectClass}
+            value={albumKnown ? album : ''}
+            disabled={chosenArtists.length === 0}
+            onChange={(event) => setAlbum(event.target.value)}
+          >
+            <option value="">
+              {chosenArtists.length > 0 ? 'No album' : 'Choose artists first'}
+            </option>
+            {albums.data?.map((choice) => (
               <option key={choice._id} value={choice._id}>
-                {choice.name}
-                {choice.isDisabled ? ' (disabled)' : ''}
+                {choice.title}
+                {chosenArtists.length > 1 ? ` (${choice.artist.name})` : ''}
               </option>
             ))}
+            <option value={NEW_ALBUM}>New album…</option>
           </select>
-        </label>
+          {album === NEW_ALBUM && (
+            <input
+              className={inputClass}
+              aria-label="New album title *"
+              placeholder="New album title"
+              value={albumTitle}
+              maxLength={200}
+              onChange={(event) => setAlbumTitle(event.target.value)}
+            />
+          )}
+        </div>
         <label className="flex flex-col gap-1 text-sm">
           Genre *
           <select
@@ -165,20 +272,16 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Duration *
+          Duration
           <input
-            className={inputClass}
+            className={`${inputClass} text-muted`}
             value={duration}
-            onChange={(event) => setDuration(event.target.value)}
-            placeholder="3:45"
-            aria-invalid={durationInvalid}
+            readOnly
+            placeholder="From the audio file"
             aria-describedby="duration-hint"
           />
-          <span
-            id="duration-hint"
-            className={`text-xs ${durationInvalid ? 'text-red-400' : 'text-muted'}`}
-          >
-            {DURATION_HINT}
+          <span id="duration-hint" className="text-xs text-muted">
+            Read from the audio file
           </span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
@@ -192,7 +295,6 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             <option value="Inactive">Inactive</option>
           </select>
         </label>
-        <div />
         <label className="flex flex-col gap-1 text-sm">
           Audio File *
           <input
@@ -210,6 +312,13 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1 file:text-white"
             onChange={(event) => setImageFile(event.target.files?.[0] ?? null)}
           />
+          {coverPreview && (
+            <img
+              src={coverPreview}
+              alt="Cover preview"
+              className="mt-2 size-24 rounded object-cover"
+            />
+          )}
         </label>
       </div>
       {uploading && (

@@ -20,6 +20,13 @@ function MessageRow({ span, text }: { span: number; text: string }) {
   );
 }
 
+/*
+ * Below 768 px each row is a card: its cells wrap, the first on a line of its own and the
+ * actions at the end, so nothing needs a sideways scroll to be reached.
+ */
+const cards =
+  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:hidden max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center max-md:[&_tr]:gap-x-3 max-md:[&_tr]:gap-y-2 max-md:[&_tr]:p-3 max-md:[&_td]:p-0 max-md:[&_td]:break-words max-md:[&_td:first-child]:w-full max-md:[&_td:last-child]:ml-auto';
+
 /** The table of an admin list: its headings, a loading row, the empty state, then the rows. */
 export function AdminTable({
   columns,
@@ -30,7 +37,7 @@ export function AdminTable({
   children,
 }: AdminTableProps) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className={`w-full text-left text-sm ${cards}`}>
       <thead className="bg-white/5 text-xs text-muted uppercase">
         <tr>
           {columns.map((column) => (

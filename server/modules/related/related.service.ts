@@ -1,0 +1,106 @@
+import type { Discography, MoreByArtist, RelatedArtists } from '../../../contract/listening.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import { type ByteBudget, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isoDaysAgo } from '../../lib/time.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ArtistScore, RelatedRepository } from './related.repository.ts';
+
+/** Albums of this many listed songs or fewer are the artist's singles and EPs. */
+export const SINGLE_MAX_SONGS = 3;
+/** How many releases a discography lists. */
+export const DISCOGRAPHY_LIMIT = 50;
+/** How many artists "Fans also like" shows. */
+export const RELATED_LIMIT = 8;
+/** How many albums "More by" shows. */
+export const MORE_BY_LIMIT = 12;
+/** Co-listening looks at this many of the artist's most recent listeners, over this window. */
+const FAN_SAMPLE = 500;
+const LISTENING_WINDOW_DAYS = 90;
+/**
+ * How long an artist's "Fans also like" choice is reused: co-listening moves slowly, and reading
+ * it walks the plays of a popular artist's listeners. The artists are presented fresh each time,
+ * so one disabled since drops out at once.
+ */
+export const RELATED_CACHE_MS = 5 * 60_000;
+
+/** Adds `rows`' scores into `scores`, keeping first-seen order for ties. */
+function addScores(scores: Map<number, number>, rows: ArtistScore[]): void {
+  for (const row of rows) scores.set(row.id, (scores.get(row.id) ?? 0) + Number(row.n));
+}
+
+export class RelatedService {
+  private readonly chosen: BoundedMap<number, { at: number; ids: number[] }>;
+
+  constructor(
+    private readonly related: RelatedRepository,
+    private readonly catalog: CatalogService,
+    budget: ByteBudget,
+    private readonly cacheMs = RELATED_CACHE_MS,
+  ) {
+    this.chosen = new BoundedMap(budget, (entry) => COUNT_ENTRY_BYTES * (2 + entry.ids.length));
+  }
+
+  async discography(artistId: number): Promise<Discography> {
+    if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
+    const releases = await this.releasesOf(artistId, DISCOGRAPHY_LIMIT);
+    return {
+      albums: releases.filter((album) => album.songCount > SINGLE_MAX_SONGS),
+      singles: releases.filter((album) => album.songCount <= SINGLE_MAX_SONGS),
+    };
+  }
+
+  /**
+   * Artists the listeners of this one also play or like, most shared listeners first; when
+   * listening says too little, artists of the same genres fill the rest.
+   */
+  async fansAlsoLike(artistId: number, now = Date.now()): Promise<RelatedArtists> {
+    if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
+    const kept = this.chosen.get(artistId);
+    if (kept && now - kept.at < this.cacheMs) {
+      return { artists: await this.catalog.artistsInOrder(kept.ids) };
+    }
+    const ids = await this.chooseRelated(artistId);
+    if (this.cacheMs > 0) this.chosen.set(artistId, { at: now, ids });
+    return { artists: await this.catalog.artistsInOrder(ids) };
+  }
+
+  private async chooseRelated(artistId: number): Promise<number[]> {
+    const since = isoDaysAgo(LISTENING_WINDOW_DAYS);
+    const [played, liked] = await Promise.all([
+      this.related.coListenedArtists(artistId, since, FAN_SAMPLE, RELATED_LIMIT),
+      this.related.coLikedArtists(artistId, FAN_SAMPLE, RELATED_LIMIT),
+    ]);
+    const scores = new Map<number, number>();
+    addScores(scores, played);
+    addScores(scores, liked);
+    const ids = [...scores.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .map(([id]) => id)
+      .slice(0, RELATED_LIMIT);
+    if (ids.length < RELATED_LIMIT) {
+      const sameGenre = await this.related.sameGenreArtists(artistId, RELATED_LIMIT * 2);
+      for (const row of sameGenre) {
+        if (ids.length >= RELATED_LIMIT) break;
+        if (!ids.includes(row.id)) ids.push(row.id);
+      }
+    }
+    return ids;
+  }
+
+  /** The other albums of this album's artist. */
+  async moreBy(albumId: number): Promise<MoreByArtist> {
+    const owner = await this.related.albumOwner(albumId);
+    if (!owner) throw notFound('Album not found');
+    const releases = await this.releasesOf(owner.artist_id, MORE_BY_LIMIT + 1);
+    return {
+      artist: { _id: owner.artist_id, name: owner.artist_name },
+      albums: releases.filter((album) => album._id !== albumId).slice(0, MORE_BY_LIMIT),
+    };
+  }
+
+  private async releasesOf(artistId: number, limit: number) {
+    const rows = await this.related.albumsOfArtist(artistId, limit);
+    return this.catalog.albumsInOrder(rows.map((row) => row.id));
+  }
+}

@@ -1,0 +1,148 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { createListener, signIn } from './support.ts';
+
+/** A playlist of `owner`'s, made through the API. */
+async function makePlaylist(page: Page, owner: { token: string }, name: string): Promise<number> {
+  const created = await page.request.post('/api/user/addPlaylist', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { name, description: 'On the go' },
+  });
+  expect(created.ok()).toBe(true);
+  return (await created.json()).data._id;
+}
+
+async function signedIn(context: BrowserContext) {
+  const listener = await createListener();
+  await signIn(context, listener);
+  return listener;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the playlist page's menu edits details, makes it private and deletes it, by touch", async ({
+    page,
+    context,
+  }) => {
+    const owner = await signedIn(context);
+    const id = await makePlaylist(page, owner, 'Pocket mix');
+    await page.goto(`/viewPlaylist/${id}`);
+    await expect(page.getByRole('heading', { name: 'Pocket mix' })).toBeVisible();
+
+    const menu = page.getByRole('button', { name: 'More options for Pocket mix' });
+    await menu.tap();
+    await expect(page.getByRole('menuitem', { name: 'Change cover' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Edit details' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Edit details' });
+    await expect(dialog.getByLabel('Choose photo')).toBeAttached();
+    await dialog.getByPlaceholder('Add a name').fill('Pocket mix II');
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Pocket mix II' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'More options for Pocket mix II' }).tap();
+    await page.getByRole('menuitem', { name: 'Make private' }).tap();
+    await expect(page.getByText('Private Playlist')).toBeVisible();
+
+    await page.getByRole('button', { name: 'More options for Pocket mix II' }).tap();
+    await page.getByRole('menuitem', { name: 'Delete playlist' }).tap();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to delete "Pocket mix II"?');
+    await confirm.getByRole('button', { name: 'Delete' }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get(`/api/playlists/${id}`)).status()).toBe(404);
+  });
+
+  test("library rows show their menu button without hover, and it opens the row's menu", async ({
+    page,
+    context,
+  }) => {
+    const owner = await signedIn(context);
+    await makePlaylist(page, owner, 'Drawer mix');
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Tabs' })
+      .getByRole('button', { name: 'Your Library' })
+      .tap();
+    const drawer = page.getByRole('dialog', { name: 'Your Library' });
+    const more = drawer.getByRole('button', { name: 'More options for Drawer mix' });
+    await expect(more).toHaveCSS('opacity', '1');
+    await more.tap();
+    await expect(page.getByRole('menuitem', { name: 'Delete playlist' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Make private' })).toBeVisible();
+  });
+});
+
+test('with a mouse on a wide screen, a library row shows its menu button on hover', async ({
+  page,
+  context,
+}) => {
+  const owner = await signedIn(context);
+  await makePlaylist(page, owner, 'Hover mix');
+  await page.goto('/');
+  const row = page
+    .getByRole('complementary', { name: 'Your Library' })
+    .getByTestId('library-playlist')
+    .filter({ hasText: 'Hover mix' });
+  const more = row.getByRole('button', { name: 'More options for Hover mix' });
+  await page.mouse.move(900, 10);
+  await expect(more).toHaveCSS('opacity', '0');
+  await row.hover();
+  await expect(more).toHaveCSS('opacity', '1');
+});
+
+test('"+" creates a playlist over the page while the music plays, then opens it', async ({
+  page,
+  context,
+}) => {
+  await signedIn(context);
+  await page.goto('/');
+  const albums = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Popular albums and singles' }),
+  });
+  await albums.locator('a[href^="/album/"]').first().click();
+  await page
+    .getByRole('button', { name: /^Play / })
+    .first()
+    .click();
+  await expectAudioAdvancing(page, 0.3);
+  const albumUrl = page.url();
+
+  await page
+    .getByRole('complementary', { name: 'Your Library' })
+    .getByRole('button', { name: 'Create a new playlist' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  await expect(dialog).toBeVisible();
+  expect(page.url()).toBe(albumUrl);
+  // The dialog hides the page from the accessibility tree, not from the eye.
+  await expect(page.locator('section[aria-label="Player"]')).toBeVisible();
+  await expect(page.getByTestId('now-playing-title')).not.toBeEmpty();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await dialog.getByPlaceholder('Add a name').fill('Made in place');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/viewPlaylist\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Made in place' })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Your Library' }).getByText('Made in place'),
+  ).toBeVisible();
+  // The music never stopped.
+  await expectAudioAdvancing(page, 1);
+});
+
+test('a visitor pressing "+" is asked to log in before any form', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('complementary', { name: 'Your Library' })
+    .getByRole('button', { name: 'Create a new playlist' })
+    .click();
+  const prompt = page.getByRole('dialog').filter({ hasText: 'Please Login' });
+  await expect(prompt).toContainText('You need to be logged in to create a playlist.');
+  await expect(page.getByRole('dialog', { name: 'Edit details' })).toHaveCount(0);
+  await prompt.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
