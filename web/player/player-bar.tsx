@@ -126,8 +126,23 @@ export function TransportControls() {
       <IconButton label="Next" onClick={actions.next} disabled={!hasSong}>
         <SkipForward className="size-5" />
       </IconButton>
-      <IconButton label="Repeat" active={repeat} onClick={actions.toggleRepeat} disabled={!hasSong}>
-        <Repeat className="size-4" />
+      <IconButton
+        label={repeat === 'one' ? 'Repeat one' : 'Repeat'}
+        active={repeat !== 'off'}
+        onClick={actions.toggleRepeat}
+        disabled={!hasSong}
+      >
+        <span className="relative">
+          <Repeat className="size-4" />
+          {repeat === 'one' && (
+            <span
+              data-testid="repeat-one-badge"
+              className="absolute -top-1.5 -right-1.5 grid size-3 place-items-center rounded-full bg-brand text-[0.5rem] leading-none font-bold text-black"
+            >
+              1
+            </span>
+          )}
+        </span>
       </IconButton>
     </div>
   );

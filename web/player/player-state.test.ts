@@ -217,7 +217,10 @@ describe('the user queue', () => {
 
   it('starting another list keeps the queued songs and names the new list', () => {
     const queued = next(addToQueue(addToQueue(playing, song(7)), song(8)));
-    const state = startQueue(queued, songs, 3, undefined, { name: 'Liked Songs', path: '/likedSongs' });
+    const state = startQueue(queued, songs, 3, undefined, {
+      name: 'Liked Songs',
+      path: '/likedSongs',
+    });
     expect(currentSong(state)?._id).toBe(4);
     expect(ids(state.userQueue)).toEqual([8]);
     expect(state.context?.name).toBe('Liked Songs');
