@@ -97,15 +97,15 @@ describe('queue rules', () => {
   it('at the end, repeat one restarts the same song', () => {
     const one = { ...startQueue(emptyQueue, songs, 4), repeat: 'one' as const };
     const result = ended(one);
-    expect(result.then).toBe('restart');
+    expect(result.outcome).toBe('restart');
     expect(currentSong(result.state)?._id).toBe(5);
     // Even with songs queued.
-    expect(ended(addToQueue(one, song(9))).then).toBe('restart');
+    expect(ended(addToQueue(one, song(9))).outcome).toBe('restart');
   });
 
   it('at the end of a middle song, the next one plays', () => {
     const result = ended(startQueue(emptyQueue, songs, 1));
-    expect(result.then).toBe('play');
+    expect(result.outcome).toBe('play');
     expect(currentSong(result.state)?._id).toBe(3);
   });
 
@@ -113,7 +113,7 @@ describe('queue rules', () => {
     const last = startQueue(emptyQueue, songs, 4);
     expect(atEnd(last)).toBe(true);
     const result = ended(last);
-    expect(result.then).toBe('stop');
+    expect(result.outcome).toBe('stop');
     expect(currentSong(result.state)?._id).toBe(5);
     expect(songAfter(last)).toBeNull();
     // Next pressed by hand still wraps.
@@ -123,7 +123,7 @@ describe('queue rules', () => {
   it('with repeat all, the last song wraps to the first', () => {
     const last = { ...startQueue(emptyQueue, songs, 4), repeat: 'all' as const };
     const result = ended(last);
-    expect(result.then).toBe('play');
+    expect(result.outcome).toBe('play');
     expect(currentSong(result.state)?._id).toBe(1);
     expect(songAfter(last)?._id).toBe(1);
   });
@@ -132,9 +132,9 @@ describe('queue rules', () => {
     const last = addToQueue(startQueue(emptyQueue, songs, 4), song(8));
     expect(atEnd(last)).toBe(false);
     const first = ended(last);
-    expect(first.then).toBe('play');
+    expect(first.outcome).toBe('play');
     expect(currentSong(first.state)?._id).toBe(8);
-    expect(ended(first.state).then).toBe('stop');
+    expect(ended(first.state).outcome).toBe('stop');
   });
 
   it('after a song fails, the next one plays, until every song has failed in a row', () => {

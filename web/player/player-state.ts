@@ -189,10 +189,13 @@ export function atEnd(state: QueueState): boolean {
  * At the end of a song: repeat one plays it again; queued songs come next; after the list's last
  * song, repeat all starts the list over and repeat off stops there (the song stays current).
  */
-export function ended(state: QueueState): { state: QueueState; then: 'restart' | 'play' | 'stop' } {
-  if (state.repeat === 'one') return { state, then: 'restart' };
-  if (state.repeat === 'off' && atEnd(state)) return { state, then: 'stop' };
-  return { state: next(state), then: 'play' };
+export function ended(state: QueueState): {
+  state: QueueState;
+  outcome: 'restart' | 'play' | 'stop';
+} {
+  if (state.repeat === 'one') return { state, outcome: 'restart' };
+  if (state.repeat === 'off' && atEnd(state)) return { state, outcome: 'stop' };
+  return { state: next(state), outcome: 'play' };
 }
 
 /**
@@ -214,8 +217,8 @@ export function upNext(state: QueueState): PlayerSong[] {
 /** The song that plays when this one ends, if any: the one worth warming up. */
 export function songAfter(state: QueueState): PlayerSong | null {
   if (state.repeat === 'one') return currentSong(state);
-  const { state: moved, then } = ended(state);
-  return then === 'stop' ? null : currentSong(moved);
+  const { state: moved, outcome } = ended(state);
+  return outcome === 'stop' ? null : currentSong(moved);
 }
 
 export function setVolume(state: VolumeState, volume: number): VolumeState {

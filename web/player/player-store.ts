@@ -131,7 +131,7 @@ function getEngine(): AudioEngine {
         if (finished) reporter.ended(finished._id);
         const result = ended(usePlayer.getState());
         // With repeat off the last song stays, at its end, until the listener plays again.
-        if (result.then === 'stop') return;
+        if (result.outcome === 'stop') return;
         usePlayer.setState({ ...result.state, position: 0 });
         startCurrent(true, 0);
       },
