@@ -16,6 +16,8 @@ import {
   type PlayerSong,
   playNext,
   previous,
+  RECENT_LIMIT,
+  rememberPlayed,
   removeQueued,
   setVolume,
   songAfter,
@@ -241,6 +243,20 @@ describe('the user queue', () => {
     const single = addToQueue(startQueue(emptyQueue, [song(1)], 0), song(7));
     expect(currentSong(afterError(single, 1)!)?._id).toBe(7);
     expect(afterError(single, 2)).toBeNull();
+  });
+});
+
+describe('recently played', () => {
+  it('puts the latest song first, each song once, at most RECENT_LIMIT', () => {
+    let recent = [1, 2, 3].map(song).reduce(rememberPlayed, [] as PlayerSong[]);
+    expect(ids(recent)).toEqual([3, 2, 1]);
+    recent = rememberPlayed(recent, song(1));
+    expect(ids(recent)).toEqual([1, 3, 2]);
+    expect(rememberPlayed(recent, song(1))).toBe(recent);
+    const many = Array.from({ length: RECENT_LIMIT + 5 }, (_, i) => song(100 + i));
+    const full = many.reduce(rememberPlayed, [] as PlayerSong[]);
+    expect(full).toHaveLength(RECENT_LIMIT);
+    expect(full[0]?._id).toBe(100 + RECENT_LIMIT + 4);
   });
 });
 

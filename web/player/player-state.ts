@@ -1,10 +1,14 @@
 import type { Song } from '../../contract/catalog.ts';
 
-/** What the player needs of a song; any listing's song objects carry it. */
+/**
+ * What the player needs of a song; any listing's song objects carry it. `album` (for "Go to
+ * album") is optional: songs saved by an older version have none.
+ */
 export type PlayerSong = Pick<
   Song,
   '_id' | 'title' | 'artist' | 'artistName' | 'coverImage' | 'url' | 'durationSeconds' | 'albumName'
->;
+> &
+  Partial<Pick<Song, 'album'>>;
 
 export const DEFAULT_VOLUME = 0.7;
 
@@ -15,9 +19,12 @@ export const REPEAT_MODES: readonly RepeatMode[] = ['off', 'all', 'one'];
 /** The list the songs come from, as "Next from: …" names it. */
 export interface QueueContext {
   name: string;
-  /** The page that shows the list. */
-  path: string;
+  /** The page that shows the list, if one does. */
+  path?: string;
 }
+
+/** How many songs a visitor's "Recently played" holds (the server keeps a listener's). */
+export const RECENT_LIMIT = 50;
 
 export interface QueueState {
   /** The list the song was started from, in its own order. */
@@ -61,7 +68,9 @@ export const initialVolume: VolumeState = {
   volumeBeforeMute: DEFAULT_VOLUME,
 };
 
-export function currentSong(state: QueueState): PlayerSong | null {
+export function currentSong(
+  state: Pick<QueueState, 'fromUser' | 'queue' | 'index'>,
+): PlayerSong | null {
   return state.fromUser ?? state.queue[state.index] ?? null;
 }
 
@@ -209,7 +218,7 @@ export function afterError(state: QueueState, failedInRow: number): QueueState |
 }
 
 /** The list's songs after its current one, in play order, wrapping once around. */
-export function upNext(state: QueueState): PlayerSong[] {
+export function upNext(state: Pick<QueueState, 'queue' | 'index'>): PlayerSong[] {
   const { queue, index } = state;
   return [...queue.slice(index + 1), ...queue.slice(0, index)];
 }
@@ -219,6 +228,12 @@ export function songAfter(state: QueueState): PlayerSong | null {
   if (state.repeat === 'one') return currentSong(state);
   const { state: moved, outcome } = ended(state);
   return outcome === 'stop' ? null : currentSong(moved);
+}
+
+/** A song that started playing goes to the top of "Recently played", listed once. */
+export function rememberPlayed(recent: PlayerSong[], song: PlayerSong): PlayerSong[] {
+  if (recent[0]?._id === song._id) return recent;
+  return [song, ...recent.filter((entry) => entry._id !== song._id)].slice(0, RECENT_LIMIT);
 }
 
 export function setVolume(state: VolumeState, volume: number): VolumeState {

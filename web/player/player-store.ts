@@ -24,6 +24,7 @@ import {
   type QueueContext,
   type QueueState,
   type RepeatMode,
+  rememberPlayed,
   removeQueued,
   setVolume,
   songAfter,
@@ -42,6 +43,8 @@ export interface PlaybackState {
   duration: number;
   /** Set while the current song is loading or buffering. */
   waiting: boolean;
+  /** A visitor's "Recently played" (a listener's comes from the server), newest first. */
+  recent: PlayerSong[];
   /** The '?' keyboard help and the queue panel. */
   helpOpen: boolean;
   queueOpen: boolean;
@@ -90,6 +93,7 @@ type SavedPlayer = Pick<
   | 'userQueue'
   | 'fromUser'
   | 'context'
+  | 'recent'
   | 'volume'
   | 'muted'
   | 'volumeBeforeMute'
@@ -97,7 +101,10 @@ type SavedPlayer = Pick<
 >;
 
 /** What version 1 saved. */
-type SavedPlayerV1 = Omit<SavedPlayer, 'repeat' | 'userQueue' | 'fromUser' | 'context'> & {
+type SavedPlayerV1 = Omit<
+  SavedPlayer,
+  'repeat' | 'userQueue' | 'fromUser' | 'context' | 'recent'
+> & {
   repeat: boolean;
 };
 
@@ -122,8 +129,14 @@ function getEngine(): AudioEngine {
         updatePositionState(position, duration);
       },
       onPlayingChange: (isPlaying) => {
-        if (isPlaying) failedInRow = 0;
-        usePlayer.setState({ isPlaying });
+        if (!isPlaying) return usePlayer.setState({ isPlaying });
+        failedInRow = 0;
+        const state = usePlayer.getState();
+        const song = currentSong(state);
+        usePlayer.setState({
+          isPlaying,
+          recent: song ? rememberPlayed(state.recent, song) : state.recent,
+        });
       },
       onWaiting: (waiting) => usePlayer.setState({ waiting }),
       onEnded: () => {
@@ -191,6 +204,7 @@ export const usePlayer = create<PlayerStore>()(
       position: 0,
       duration: 0,
       waiting: false,
+      recent: [],
       helpOpen: false,
       queueOpen: false,
 
@@ -301,7 +315,7 @@ export const usePlayer = create<PlayerStore>()(
         if (version >= 2) return saved as SavedPlayer;
         const before = saved as SavedPlayerV1;
         const repeat: RepeatMode = before.repeat ? 'one' : 'off';
-        return { ...before, repeat, userQueue: [], fromUser: null, context: null };
+        return { ...before, repeat, userQueue: [], fromUser: null, context: null, recent: [] };
       },
       storage: deferredLocalStorage<SavedPlayer>({
         // The position moves four times a second while playing; saving it every second is enough.
@@ -320,6 +334,7 @@ export const usePlayer = create<PlayerStore>()(
         userQueue: state.userQueue,
         fromUser: state.fromUser,
         context: state.context,
+        recent: state.recent,
         volume: state.volume,
         muted: state.muted,
         volumeBeforeMute: state.volumeBeforeMute,

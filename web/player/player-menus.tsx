@@ -1,0 +1,23 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { currentLoginPrompt, subscribeLoginPrompt } from '../lib/login-prompt.ts';
+import { currentSongMenu, subscribeSongMenu } from './song-menu-request.ts';
+
+// Both load when first asked for: the first screen shows neither.
+const SongMenu = lazy(() => import('./song-menu.tsx').then((m) => ({ default: m.SongMenu })));
+const LoginPrompt = lazy(() =>
+  import('../ui/login-prompt.tsx').then((m) => ({ default: m.LoginPrompt })),
+);
+
+const none = () => null;
+
+/** Draws the song menu and the log-in prompt when asked for; beside the player on every page. */
+export function PlayerMenus() {
+  const menu = useSyncExternalStore(subscribeSongMenu, currentSongMenu, none);
+  const login = useSyncExternalStore(subscribeLoginPrompt, currentLoginPrompt, none);
+  return (
+    <Suspense fallback={null}>
+      {menu ? <SongMenu request={menu} /> : null}
+      {login ? <LoginPrompt request={login} /> : null}
+    </Suspense>
+  );
+}
