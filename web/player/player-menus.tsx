@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { currentLoginPrompt, subscribeLoginPrompt } from '../lib/login-prompt.ts';
-import { currentSongMenu, subscribeSongMenu } from './song-menu-request.ts';
+import { loginPrompt } from '../lib/login-prompt.ts';
+import { songMenu } from './song-menu-request.ts';
 
 // Both load when first asked for: the first screen shows neither.
 const SongMenu = lazy(() => import('./song-menu.tsx').then((m) => ({ default: m.SongMenu })));
@@ -12,8 +12,8 @@ const none = () => null;
 
 /** Draws the song menu and the log-in prompt when asked for; beside the player on every page. */
 export function PlayerMenus() {
-  const menu = useSyncExternalStore(subscribeSongMenu, currentSongMenu, none);
-  const login = useSyncExternalStore(subscribeLoginPrompt, currentLoginPrompt, none);
+  const menu = useSyncExternalStore(songMenu.subscribe, songMenu.get, none);
+  const login = useSyncExternalStore(loginPrompt.subscribe, loginPrompt.get, none);
   return (
     <Suspense fallback={null}>
       {menu ? <SongMenu request={menu} /> : null}

@@ -1,3 +1,4 @@
+import { createSignal } from '../lib/signal.ts';
 import type { MenuPlace } from '../ui/menu.tsx';
 import type { PlayerSong } from './player-state.ts';
 
@@ -16,30 +17,14 @@ export interface SongMenuRequest {
   view?: 'actions' | 'playlists';
 }
 
-let current: SongMenuRequest | null = null;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+export const songMenu = createSignal<SongMenuRequest | null>(null);
 
 export function openSongMenu(request: SongMenuRequest): void {
-  current = request;
-  emit();
+  songMenu.set(request);
 }
 
 export function closeSongMenu(refocus: boolean): void {
-  const opener = current?.opener;
-  current = null;
-  emit();
+  const opener = songMenu.get()?.opener;
+  songMenu.set(null);
   if (refocus) opener?.focus();
-}
-
-export function subscribeSongMenu(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function currentSongMenu(): SongMenuRequest | null {
-  return current;
 }

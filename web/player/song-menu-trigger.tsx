@@ -2,10 +2,9 @@ import { MoreHorizontal } from 'lucide-react';
 import { type MouseEvent, type PointerEvent, useRef, useSyncExternalStore } from 'react';
 import {
   closeSongMenu,
-  currentSongMenu,
   openSongMenu,
   type SongMenuRequest,
-  subscribeSongMenu,
+  songMenu,
 } from './song-menu-request.ts';
 
 /** How long a finger rests on a row before its menu opens. */
@@ -91,8 +90,8 @@ export function SongMenuButton({
 }) {
   const button = useRef<HTMLButtonElement>(null);
   const open = useSyncExternalStore(
-    subscribeSongMenu,
-    () => button.current !== null && currentSongMenu()?.opener === button.current,
+    songMenu.subscribe,
+    () => button.current !== null && songMenu.get()?.opener === button.current,
     () => false,
   );
   const show = (from: HTMLElement) => {
