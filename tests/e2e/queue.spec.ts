@@ -1,34 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { recordPlays } from '../helpers/factories.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import {
+  type ApiSong,
+  albumWith,
+  menuOf,
+  nearEnd,
+  PHONE,
+  playlistOf,
+  rowOf,
+  seriousViolations,
+} from './song-lists.ts';
 import { createListener, serverDeps, signIn } from './support.ts';
-
-interface ApiSong {
-  _id: number;
-  title: string;
-}
-
-/** An album of the demo catalog with at least `count` songs. */
-async function albumWith(request: APIRequestContext, count: number) {
-  const albums = (await (await request.get('/api/albums?limit=50')).json()).items as {
-    _id: number;
-  }[];
-  for (const { _id } of albums) {
-    const album = (await (await request.get(`/api/albums/${_id}`)).json()) as {
-      _id: number;
-      title: string;
-      songs: ApiSong[];
-    };
-    if (album.songs.length >= count) return album;
-  }
-  throw new Error(`No album with ${count} songs`);
-}
 
 const player = (page: Page) => page.getByRole('region', { name: 'Player' });
 const nowPlaying = (page: Page) => page.getByTestId('now-playing-title');
-const rowOf = (page: Page, title: string) =>
-  page.getByTestId('song-row').filter({ has: page.getByTestId('song-title').getByText(title) });
 const queuePanel = (page: Page) => page.getByRole('complementary', { name: 'Queue' });
 const queued = (page: Page) =>
   queuePanel(page).getByRole('list', { name: 'Next in queue' }).getByRole('listitem');
@@ -40,18 +26,7 @@ const queuedTitles = (page: Page) =>
 
 async function fromMenu(page: Page, title: string, action: string): Promise<void> {
   await rowOf(page, title).click({ button: 'right' });
-  await page
-    .getByRole('menu', { name: `Options for ${title}` })
-    .getByRole('menuitem', { name: action })
-    .click();
-}
-
-/** Jumps the main <audio> to just before its end, so `ended` comes quickly. */
-async function nearEnd(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const audio = document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!;
-    audio.currentTime = Math.max(0, audio.duration - 0.4);
-  });
+  await menuOf(page, title).getByRole('menuitem', { name: action }).click();
 }
 
 test('add to queue and play next build a queue that plays first, reorders and survives a reload', async ({
@@ -81,12 +56,7 @@ test('add to queue and play next build a queue that plays first, reorders and su
   await expect(queuePanel(page).getByText('Next in queue')).toBeVisible();
   await expect(queuePanel(page).getByText(`Next from: Songs of ${album.title}`)).toBeVisible();
   expect(await queuedTitles(page)).toEqual([c, e, d]);
-  const violations = await new AxeBuilder({ page }).include('aside[aria-label="Queue"]').analyze();
-  expect(
-    violations.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id),
-  ).toEqual([]);
+  expect(await seriousViolations(page, 'aside[aria-label="Queue"]')).toEqual([]);
 
   // The handle's arrows move a song and keep the focus on it.
   await queued(page)
@@ -211,7 +181,7 @@ test("a listener's recently played songs come from the server, in the queue pane
 });
 
 test.describe('on a phone', () => {
-  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  test.use(PHONE);
 
   test('a listener adds the playing song to a playlist from the full-screen player', async ({
     page,
@@ -219,12 +189,8 @@ test.describe('on a phone', () => {
   }) => {
     const user = await createListener();
     await signIn(context, user);
+    const playlistId = await playlistOf(page.request, user, 'Phone mix');
     const headers = { authorization: `Bearer ${user.token}` };
-    const created = await page.request.post('/api/user/addPlaylist', {
-      headers,
-      data: { name: 'Phone mix' },
-    });
-    const playlistId = (await created.json()).data._id as number;
     const album = await albumWith(page.request, 2);
     const [first] = album.songs as [ApiSong];
     await page.goto(`/album/${album._id}`);

@@ -1,31 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { recordPlays } from '../helpers/factories.ts';
 import { expect, test } from './fixtures.ts';
+import {
+  type ApiSong,
+  albumWith,
+  longPress,
+  menuOf,
+  PHONE,
+  playlistOf,
+  rowOf,
+  seriousViolations,
+} from './song-lists.ts';
 import { createListener, serverDeps, signIn } from './support.ts';
-
-interface ApiSong {
-  _id: number;
-  title: string;
-  artist: { _id: number; name: string }[];
-  album: { _id: number; title: string } | null;
-}
-
-/** An album of the demo catalog with at least `count` songs. */
-async function albumWith(request: APIRequestContext, count: number) {
-  const albums = (await (await request.get('/api/albums?limit=50')).json()).items as {
-    _id: number;
-  }[];
-  for (const { _id } of albums) {
-    const album = (await (await request.get(`/api/albums/${_id}`)).json()) as {
-      _id: number;
-      title: string;
-      songs: ApiSong[];
-    };
-    if (album.songs.length >= count) return album;
-  }
-  throw new Error(`No album with ${count} songs`);
-}
 
 /** A song of the demo catalog with two artists or more. */
 async function songWithSeveralArtists(request: APIRequestContext): Promise<ApiSong> {
@@ -33,29 +19,6 @@ async function songWithSeveralArtists(request: APIRequestContext): Promise<ApiSo
   const song = songs.find((entry) => entry.artist.length > 1);
   if (!song) throw new Error('No song with several artists');
   return song;
-}
-
-const menuOf = (page: Page, title: string) =>
-  page.getByRole('menu', { name: `Options for ${title}` });
-const rowOf = (page: Page, title: string) =>
-  page.getByTestId('song-row').filter({ has: page.getByTestId('song-title').getByText(title) });
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
-
-/** A long press of a finger (touch events, as a phone sends them) in the middle of `target`. */
-async function longPress(page: Page, target: Locator): Promise<void> {
-  const box = (await target.boundingBox())!;
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await page.waitForTimeout(700);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
 }
 
 test('an album row opens the song menu by "⋯", by right-click and from the keyboard', async ({
@@ -188,18 +151,8 @@ test('on an owned playlist the menu removes the song; liked, search and profile 
   await signIn(context, user);
   const album = await albumWith(page.request, 3);
   const [first, second, third] = album.songs as [ApiSong, ApiSong, ApiSong];
+  const playlistId = await playlistOf(page.request, user, 'Menu mix', [first._id, second._id]);
   const headers = { authorization: `Bearer ${user.token}` };
-  const created = await page.request.post('/api/user/addPlaylist', {
-    headers,
-    data: { name: 'Menu mix' },
-  });
-  const playlistId = (await created.json()).data._id as number;
-  for (const song of [first, second]) {
-    await page.request.post(`/api/user/addSongPlaylist/${playlistId}`, {
-      headers,
-      data: { songId: song._id },
-    });
-  }
   await page.request.put(`/api/songs/${third._id}/like`, { headers });
   const deps = await serverDeps();
   await recordPlays(deps, second._id, 1, {
@@ -283,7 +236,7 @@ test('a visitor gets the one log-in prompt from the menu and the player', async 
 });
 
 test.describe('on a phone', () => {
-  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  test.use(PHONE);
 
   test('a long-press on a row opens its menu without playing the song', async ({
     page,
