@@ -1,9 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { loginPrompt } from '../lib/login-prompt.ts';
+import { loadSongMenu } from './player-parts.ts';
 import { songMenu } from './song-menu-request.ts';
 
-// Both load when first asked for: the first screen shows neither.
-const SongMenu = lazy(() => import('./song-menu.tsx').then((m) => ({ default: m.SongMenu })));
+// Both load when first asked for (the menu sooner, when the browser is idle: see player-parts.ts).
+const SongMenu = lazy(() => loadSongMenu().then((m) => ({ default: m.SongMenu })));
 const LoginPrompt = lazy(() =>
   import('../ui/login-prompt.tsx').then((m) => ({ default: m.LoginPrompt })),
 );
