@@ -37,8 +37,9 @@ export interface SongTableProps {
 const grid =
   'grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] md:gap-4';
 const wideOnly = 'hidden md:block';
-/** Controls that show on a wide screen when the row is hovered or holds the focus. */
-const revealed = 'md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100';
+/** Controls that show, with a mouse on a wide screen, when the row is hovered or holds the focus. */
+const revealed =
+  'md:pointer-fine:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100';
 
 /**
  * A song list that renders only the rows on screen, so long playlists open at once. Each row
