@@ -66,6 +66,10 @@ export const PlayResult = Type.Object({
 });
 export type PlayResult = Static<typeof PlayResult>;
 
+/** The songs a listener played, each once, the most recently played first. */
+export const RecentlyPlayed = Type.Object({ items: Type.Array(Song) });
+export type RecentlyPlayed = Static<typeof RecentlyPlayed>;
+
 export { PLAY_THRESHOLD_SECONDS } from './rules/plays.ts';
 
 export const FollowState = Type.Object({

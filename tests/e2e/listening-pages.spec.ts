@@ -224,7 +224,7 @@ test('at 375 px song lists show their titles, a tap plays, and the queue opens',
   const upcoming = queue.getByRole('listitem');
   await expect(upcoming).toHaveCount(album.songs.length - 1);
   const nextTitle = (await upcoming.first().locator('span > span').first().textContent()) ?? '';
-  await upcoming.first().getByRole('button').click();
+  await upcoming.first().getByRole('button').first().click();
   await expect(page.getByTestId('fullscreen-title')).toHaveText(nextTitle);
   // The open queue leaves the player's controls free: a tap on them reaches them.
   const controls = page.getByRole('region', { name: 'Player' });

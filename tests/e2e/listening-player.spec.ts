@@ -78,11 +78,15 @@ test('shuffle keeps the song playing first and shows the whole list in the queue
   );
 });
 
-test('repeat restarts the same song at its end', async ({ page }) => {
+test('repeat one restarts the same song at its end', async ({ page }) => {
   const titles = await playTrending(page, 2);
-  const repeat = player(page).getByRole('button', { name: 'Repeat' });
+  const repeat = player(page).getByRole('button', { name: /^Repeat/ });
+  // Off → all → one.
   await repeat.click();
+  await repeat.click();
+  await expect(repeat).toHaveAccessibleName('Repeat one');
   await expect(repeat).toHaveAttribute('aria-pressed', 'true');
+  await expect(player(page).getByTestId('repeat-one-badge')).toHaveText('1');
   await nearEnd(page);
   // It ends, starts again from 0 and keeps playing the same song.
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeLessThan(1.5);

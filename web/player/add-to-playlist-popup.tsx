@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, ListPlus, Plus } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { PlaylistSummary } from '../../contract/playlists.ts';
 import { errorMessage } from '../lib/api.ts';
 import {
@@ -14,6 +13,7 @@ import {
   useMyPlaylists,
   useSongPlaylists,
 } from '../lib/library-queries.ts';
+import { promptLogin } from '../lib/login-prompt.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 
@@ -131,52 +131,81 @@ function PlaylistChoices({ songId }: { songId: number }) {
           <Plus className="size-4" /> Create playlist
         </button>
       )}
-      <ul aria-label="Your playlists" className="max-h-72 overflow-y-auto py-1">
-        {mine.isPending && <li className="px-3 py-2 text-sm text-muted">Loading playlists…</li>}
-        {mine.error && (
-          <li className="px-3 py-2 text-sm text-red-400">Failed to fetch playlists</li>
-        )}
+      {/* A group (fieldset): its choices are menu item checkboxes, which belong in one. */}
+      <fieldset
+        aria-label="Your playlists"
+        className="max-h-72 min-w-0 overflow-y-auto border-0 py-1"
+      >
+        {mine.isPending && <p className="px-3 py-2 text-sm text-muted">Loading playlists…</p>}
+        {mine.error && <p className="px-3 py-2 text-sm text-red-400">Failed to fetch playlists</p>}
         {!mine.isPending && playlists.length === 0 && (
-          <li className="px-3 py-2 text-sm text-muted">You have no playlists yet.</li>
+          <p className="px-3 py-2 text-sm text-muted">You have no playlists yet.</p>
         )}
         {playlists.map((playlist) => {
           const has = ids.has(playlist._id);
           return (
-            <li key={playlist._id}>
-              <button
-                type="button"
-                role="menuitemcheckbox"
-                aria-checked={has}
-                disabled={holding.isPending}
-                onClick={() => void toggle(playlist, has)}
-                className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-white/10 disabled:opacity-60"
+            <button
+              key={playlist._id}
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={has}
+              disabled={holding.isPending}
+              onClick={() => void toggle(playlist, has)}
+              className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-white/10 disabled:opacity-60"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm">{playlist.name}</span>
+                <span className="block text-xs text-muted">
+                  {songCountText(playlist.songCount)}
+                </span>
+              </span>
+              <span
+                className={`grid size-5 place-items-center rounded-full ${
+                  has ? 'bg-brand text-black' : 'border border-muted'
+                }`}
               >
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm">{playlist.name}</span>
-                  <span className="block text-xs text-muted">
-                    {songCountText(playlist.songCount)}
-                  </span>
-                </span>
-                <span
-                  className={`grid size-5 place-items-center rounded-full ${
-                    has ? 'bg-brand text-black' : 'border border-muted'
-                  }`}
-                >
-                  {has && <Check className="size-3.5" strokeWidth={3} aria-label="Added" />}
-                </span>
-              </button>
-            </li>
+                {has && <Check className="size-3.5" strokeWidth={3} aria-label="Added" />}
+              </span>
+            </button>
           );
         })}
-      </ul>
+      </fieldset>
     </>
   );
 }
 
-/** The player's 'Add to playlist' popup. */
+/** What the popup holds: the listener's playlists with check marks, and "Create playlist". */
+export function PlaylistPanel({ songId }: { songId: number }) {
+  return (
+    <>
+      <h2 className="px-3 pt-3 pb-2 font-bold">Add to playlist</h2>
+      <PlaylistChoices songId={songId} />
+    </>
+  );
+}
+
+export const playlistPanelClass =
+  'z-50 w-72 rounded-md bg-elevated text-white shadow-xl shadow-black/60';
+
+const triggerClass = 'grid size-8 place-items-center rounded-full text-muted hover:text-white';
+
+/** The player's 'Add to playlist' popup; a visitor gets the log-in prompt instead. */
 export function AddToPlaylistPopup({ songId }: { songId: number }) {
   const { isAuth } = useSession();
   const [open, setOpen] = useState(false);
+  if (!isAuth) {
+    return (
+      <button
+        type="button"
+        aria-label="Add to playlist"
+        title="Add to playlist"
+        onClick={() => promptLogin('add songs to your playlists')}
+        className={triggerClass}
+      >
+        <ListPlus className="size-5" />
+      </button>
+    );
+  }
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
@@ -184,7 +213,7 @@ export function AddToPlaylistPopup({ songId }: { songId: number }) {
           type="button"
           aria-label="Add to playlist"
           title="Add to playlist"
-          className="grid size-8 place-items-center rounded-full text-muted hover:text-white"
+          className={triggerClass}
         >
           <ListPlus className="size-5" />
         </button>
@@ -194,24 +223,11 @@ export function AddToPlaylistPopup({ songId }: { songId: number }) {
           side="top"
           align="start"
           sideOffset={8}
+          collisionPadding={8}
           aria-label="Add to playlist"
-          className="z-50 w-72 rounded-md bg-elevated text-white shadow-xl shadow-black/60"
+          className={playlistPanelClass}
         >
-          <h2 className="px-3 pt-3 pb-2 font-bold">Add to playlist</h2>
-          {isAuth ? (
-            open && <PlaylistChoices songId={songId} />
-          ) : (
-            <div className="p-3 pt-0 text-sm text-muted">
-              <p>Log in to add songs to your playlists.</p>
-              <Link
-                to="/login"
-                onClick={() => setOpen(false)}
-                className="mt-3 inline-block rounded-full bg-white px-4 py-1.5 font-bold text-black"
-              >
-                Log in
-              </Link>
-            </div>
-          )}
+          {open && <PlaylistPanel songId={songId} />}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { errorMessage } from '../lib/api.ts';
 import { useLikedIds, useToggleLike } from '../lib/library-queries.ts';
+import { promptLogin } from '../lib/login-prompt.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 
@@ -24,7 +25,7 @@ export function useLikes(): Likes {
     isLiked,
     toggle(songId) {
       if (!isAuth) {
-        notify.info('Please log in to save songs to Liked Songs');
+        promptLogin('save songs to Liked Songs');
         return;
       }
       // mutateAsync: each call's failure is told (mutate's own callbacks fire for the last only).

@@ -19,6 +19,7 @@ import { CoverImage } from '../ui/cover-image.tsx';
 import { ArtistLinks } from '../ui/song-credits.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
+import { SongMenuButton, useSongMenuGestures } from './song-menu-trigger.tsx';
 
 function IconButton({
   label,
@@ -127,8 +128,23 @@ export function TransportControls() {
       <IconButton label="Next" onClick={actions.next} disabled={!hasSong}>
         <SkipForward className="size-5" />
       </IconButton>
-      <IconButton label="Repeat" active={repeat} onClick={actions.toggleRepeat} disabled={!hasSong}>
-        <Repeat className="size-4" />
+      <IconButton
+        label={repeat === 'one' ? 'Repeat one' : 'Repeat'}
+        active={repeat !== 'off'}
+        onClick={actions.toggleRepeat}
+        disabled={!hasSong}
+      >
+        <span className="relative">
+          <Repeat className="size-4" />
+          {repeat === 'one' && (
+            <span
+              data-testid="repeat-one-badge"
+              className="absolute -top-1.5 -right-1.5 grid size-3 place-items-center rounded-full bg-brand text-[0.5rem] leading-none font-bold text-black"
+            >
+              1
+            </span>
+          )}
+        </span>
       </IconButton>
     </div>
   );
@@ -162,6 +178,7 @@ export function VolumeControl() {
 /** The bottom player once there is a song; `PlayerDock` shows it. */
 export function PlayerBar() {
   const song = useCurrentSong();
+  const gestures = useSongMenuGestures();
   if (!song) return null;
 
   return (
@@ -170,7 +187,7 @@ export function PlayerBar() {
         aria-label="Player"
         className="hidden h-20 grid-cols-[1fr_2fr_1fr] items-center gap-4 bg-black px-4 md:grid"
       >
-        <div className="flex min-w-0 items-center gap-3">
+        <div {...gestures({ song })} className="flex min-w-0 items-center gap-3">
           <CoverImage
             src={song.coverImage}
             alt=""
@@ -192,6 +209,7 @@ export function PlayerBar() {
           <Suspense fallback={<span className="size-8 shrink-0" />}>
             <AddToPlaylistPopup songId={song._id} />
           </Suspense>
+          <SongMenuButton target={{ song }} />
         </div>
         <div className="flex flex-col items-center gap-1">
           <TransportControls />
@@ -234,9 +252,13 @@ export function PanelButtons() {
   );
 }
 
-/** Below 768 px: a compact bar above the tab bar; the title opens the full-screen player. */
+/**
+ * Below 768 px: a compact bar above the tab bar; the title opens the full-screen player, a
+ * long-press the song menu.
+ */
 function MiniPlayer() {
   const song = useCurrentSong();
+  const gestures = useSongMenuGestures();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const progress = usePlayer((state) =>
     state.duration > 0 ? Math.min(1, state.position / state.duration) : 0,
@@ -246,7 +268,8 @@ function MiniPlayer() {
   return (
     <section
       aria-label="Mini player"
-      className="relative mx-2 mb-1 flex items-center gap-3 overflow-hidden rounded-md bg-elevated p-2 md:hidden"
+      {...gestures({ song })}
+      className="relative mx-2 mb-1 flex items-center gap-3 overflow-hidden rounded-md bg-elevated p-2 [-webkit-touch-callout:none] select-none md:hidden"
     >
       <Link to="/SongFullScreen" className="flex min-w-0 flex-1 items-center gap-3">
         <CoverImage
@@ -262,6 +285,9 @@ function MiniPlayer() {
           <span className="block truncate text-xs text-muted">{song.artistName}</span>
         </span>
       </Link>
+      <Suspense fallback={<span className="size-8 shrink-0" />}>
+        <LikeButton songId={song._id} title={song.title} />
+      </Suspense>
       <button
         type="button"
         aria-label={isPlaying ? 'Pause' : 'Play'}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/idle.ts';
+import { PlayerMenus } from './player-menus.tsx';
 import {
   loadPlayerBar,
   loadQueuePanel,
@@ -54,6 +55,7 @@ export function PlayerDock() {
         </section>
       )}
       <PlayerOverlays />
+      <PlayerMenus />
     </>
   );
 }

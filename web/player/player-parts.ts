@@ -1,13 +1,15 @@
 /*
  * The player's pieces that the first screen does not need, each its own chunk: the full player
- * bar (only once there is a song), the song actions, the queue panel and the `?` overlay. They
- * load when the browser is idle after the first page, or when first shown if that comes sooner.
+ * bar (only once there is a song), the song actions, the queue panel, the `?` overlay and the
+ * song menu. They load when the browser is idle after the first page, or when first shown if
+ * that comes sooner.
  */
 import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
 
 export const loadPlayerBar = () => import('./player-bar.tsx');
 export const loadQueuePanel = () => import('./queue-panel.tsx');
 export const loadShortcutsHelp = () => import('./shortcuts-help.tsx');
+export const loadSongMenu = () => import('./song-menu.tsx');
 
 export function prefetchPlayerParts(): Promise<unknown> {
   return Promise.all([
@@ -16,5 +18,6 @@ export function prefetchPlayerParts(): Promise<unknown> {
     loadPlaylistPopup(),
     loadQueuePanel(),
     loadShortcutsHelp(),
+    loadSongMenu(),
   ]);
 }

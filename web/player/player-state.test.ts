@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addToQueue,
   afterError,
+  atEnd,
   currentSong,
   DEFAULT_VOLUME,
   effectiveVolume,
   emptyQueue,
   ended,
   initialVolume,
+  jumpTo,
+  jumpToQueued,
+  moveQueued,
   next,
   type PlayerSong,
+  playNext,
   previous,
+  RECENT_LIMIT,
+  rememberPlayed,
+  removeQueued,
   setVolume,
+  songAfter,
   startQueue,
   toggleMute,
   toggleRepeat,
@@ -78,14 +88,55 @@ describe('queue rules', () => {
     expect(state.queue).toHaveLength(5);
   });
 
-  it('at the end, repeat restarts the same song; otherwise the next one plays', () => {
-    const start = startQueue(emptyQueue, songs, 4);
-    const repeating = ended(toggleRepeat(start));
-    expect(repeating.restart).toBe(true);
-    expect(currentSong(repeating.state)?._id).toBe(5);
-    const moving = ended(start);
-    expect(moving.restart).toBe(false);
-    expect(currentSong(moving.state)?._id).toBe(1);
+  it('repeat cycles off, all, one', () => {
+    const off = startQueue(emptyQueue, songs, 0);
+    expect(off.repeat).toBe('off');
+    expect(toggleRepeat(off).repeat).toBe('all');
+    expect(toggleRepeat(toggleRepeat(off)).repeat).toBe('one');
+    expect(toggleRepeat(toggleRepeat(toggleRepeat(off))).repeat).toBe('off');
+  });
+
+  it('at the end, repeat one restarts the same song', () => {
+    const one = { ...startQueue(emptyQueue, songs, 4), repeat: 'one' as const };
+    const result = ended(one);
+    expect(result.outcome).toBe('restart');
+    expect(currentSong(result.state)?._id).toBe(5);
+    // Even with songs queued.
+    expect(ended(addToQueue(one, song(9))).outcome).toBe('restart');
+  });
+
+  it('at the end of a middle song, the next one plays', () => {
+    const result = ended(startQueue(emptyQueue, songs, 1));
+    expect(result.outcome).toBe('play');
+    expect(currentSong(result.state)?._id).toBe(3);
+  });
+
+  it('with repeat off, playback stops after the last song, which stays current', () => {
+    const last = startQueue(emptyQueue, songs, 4);
+    expect(atEnd(last)).toBe(true);
+    const result = ended(last);
+    expect(result.outcome).toBe('stop');
+    expect(currentSong(result.state)?._id).toBe(5);
+    expect(songAfter(last)).toBeNull();
+    // Next pressed by hand still wraps.
+    expect(currentSong(next(last))?._id).toBe(1);
+  });
+
+  it('with repeat all, the last song wraps to the first', () => {
+    const last = { ...startQueue(emptyQueue, songs, 4), repeat: 'all' as const };
+    const result = ended(last);
+    expect(result.outcome).toBe('play');
+    expect(currentSong(result.state)?._id).toBe(1);
+    expect(songAfter(last)?._id).toBe(1);
+  });
+
+  it('queued songs play after the last song before playback stops', () => {
+    const last = addToQueue(startQueue(emptyQueue, songs, 4), song(8));
+    expect(atEnd(last)).toBe(false);
+    const first = ended(last);
+    expect(first.outcome).toBe('play');
+    expect(currentSong(first.state)?._id).toBe(8);
+    expect(ended(first.state).outcome).toBe('stop');
   });
 
   it('after a song fails, the next one plays, until every song has failed in a row', () => {
@@ -98,9 +149,114 @@ describe('queue rules', () => {
   });
 
   it('does nothing with an empty queue', () => {
+    expect(moveQueued(emptyQueue, 0, 1)).toEqual(emptyQueue);
+    expect(removeQueued(emptyQueue, 0)).toEqual(emptyQueue);
+    expect(jumpToQueued(emptyQueue, 0)).toEqual(emptyQueue);
     expect(next(emptyQueue)).toEqual(emptyQueue);
     expect(previous(emptyQueue)).toEqual(emptyQueue);
     expect(currentSong(emptyQueue)).toBeNull();
+  });
+});
+
+describe('the user queue', () => {
+  const playing = startQueue(emptyQueue, songs, 1);
+
+  it('add to queue appends; play next goes before the songs already queued', () => {
+    const state = playNext(addToQueue(addToQueue(playing, song(7)), song(8)), song(9));
+    expect(ids(state.userQueue)).toEqual([9, 7, 8]);
+    expect(currentSong(state)?._id).toBe(2);
+  });
+
+  it('queued songs play before the rest of the list, which then goes on after its song', () => {
+    let state = addToQueue(addToQueue(playing, song(7)), song(8));
+    state = next(state);
+    expect(currentSong(state)?._id).toBe(7);
+    expect(state.fromUser?._id).toBe(7);
+    expect(ids(upNext(state))).toEqual([3, 4, 5, 1]);
+    state = next(state);
+    expect(currentSong(state)?._id).toBe(8);
+    state = next(state);
+    expect(currentSong(state)?._id).toBe(3);
+    expect(state.fromUser).toBeNull();
+    expect(state.userQueue).toEqual([]);
+  });
+
+  it('the same song may be queued twice', () => {
+    const state = addToQueue(addToQueue(playing, song(7)), song(7));
+    expect(ids(state.userQueue)).toEqual([7, 7]);
+  });
+
+  it('reorders and removes queued songs', () => {
+    const state = [6, 7, 8].map(song).reduce(addToQueue, playing);
+    expect(ids(moveQueued(state, 0, 2).userQueue)).toEqual([7, 8, 6]);
+    expect(ids(moveQueued(state, 2, 0).userQueue)).toEqual([8, 6, 7]);
+    expect(ids(moveQueued(state, 1, 2).userQueue)).toEqual([6, 8, 7]);
+    // Out of range: nothing moves.
+    expect(moveQueued(state, 0, 3)).toBe(state);
+    expect(moveQueued(state, -1, 0)).toBe(state);
+    expect(ids(removeQueued(state, 1).userQueue)).toEqual([6, 8]);
+    expect(removeQueued(state, 5)).toBe(state);
+  });
+
+  it('playing a queued song skips the ones queued before it', () => {
+    const state = jumpToQueued([6, 7, 8].map(song).reduce(addToQueue, playing), 1);
+    expect(currentSong(state)?._id).toBe(7);
+    expect(ids(state.userQueue)).toEqual([8]);
+  });
+
+  it('playing a song of the list keeps the queue', () => {
+    const state = jumpTo(next(addToQueue(addToQueue(playing, song(7)), song(8))), 3);
+    expect(currentSong(state)?._id).toBe(4);
+    expect(ids(state.userQueue)).toEqual([8]);
+    expect(jumpTo(state, 9)).toBe(state);
+  });
+
+  it('previous from a queued song goes back to the list and queues it again first', () => {
+    const state = previous(next(addToQueue(playing, song(7))));
+    expect(currentSong(state)?._id).toBe(2);
+    expect(ids(state.userQueue)).toEqual([7]);
+  });
+
+  it('starting another list keeps the queued songs and names the new list', () => {
+    const queued = next(addToQueue(addToQueue(playing, song(7)), song(8)));
+    const state = startQueue(queued, songs, 3, undefined, {
+      name: 'Liked Songs',
+      path: '/likedSongs',
+    });
+    expect(currentSong(state)?._id).toBe(4);
+    expect(ids(state.userQueue)).toEqual([8]);
+    expect(state.context?.name).toBe('Liked Songs');
+  });
+
+  it('shuffle keeps the list song that a queued song follows', () => {
+    const state = toggleShuffle(next(addToQueue(playing, song(7))), pinned);
+    expect(state.queue[0]?._id).toBe(2);
+    expect(currentSong(state)?._id).toBe(7);
+  });
+
+  it('the song warmed up next is the first queued one', () => {
+    expect(songAfter(addToQueue(playing, song(7)))?._id).toBe(7);
+    expect(songAfter(playing)?._id).toBe(3);
+  });
+
+  it('a failed song moves on through the queued songs too', () => {
+    const single = addToQueue(startQueue(emptyQueue, [song(1)], 0), song(7));
+    expect(currentSong(afterError(single, 1)!)?._id).toBe(7);
+    expect(afterError(single, 2)).toBeNull();
+  });
+});
+
+describe('recently played', () => {
+  it('puts the latest song first, each song once, at most RECENT_LIMIT', () => {
+    let recent = [1, 2, 3].map(song).reduce(rememberPlayed, [] as PlayerSong[]);
+    expect(ids(recent)).toEqual([3, 2, 1]);
+    recent = rememberPlayed(recent, song(1));
+    expect(ids(recent)).toEqual([1, 3, 2]);
+    expect(rememberPlayed(recent, song(1))).toBe(recent);
+    const many = Array.from({ length: RECENT_LIMIT + 5 }, (_, i) => song(100 + i));
+    const full = many.reduce(rememberPlayed, [] as PlayerSong[]);
+    expect(full).toHaveLength(RECENT_LIMIT);
+    expect(full[0]?._id).toBe(100 + RECENT_LIMIT + 4);
   });
 });
 

@@ -1,21 +1,48 @@
 import type { Song } from '../../contract/catalog.ts';
 
-/** What the player needs of a song; any listing's song objects carry it. */
+/**
+ * What the player needs of a song; any listing's song objects carry it. `album` (for "Go to
+ * album") is optional: songs saved by an older version have none.
+ */
 export type PlayerSong = Pick<
   Song,
   '_id' | 'title' | 'artist' | 'artistName' | 'coverImage' | 'url' | 'durationSeconds' | 'albumName'
->;
+> &
+  Partial<Pick<Song, 'album'>>;
 
 export const DEFAULT_VOLUME = 0.7;
+
+/** Off: the list plays once and stops; all: it starts over; one: the song plays again. */
+export type RepeatMode = 'off' | 'all' | 'one';
+export const REPEAT_MODES: readonly RepeatMode[] = ['off', 'all', 'one'];
+
+/** The list the songs come from, as "Next from: …" names it. */
+export interface QueueContext {
+  name: string;
+  /** The page that shows the list, if one does. */
+  path?: string;
+}
+
+/** How many songs a visitor's "Recently played" holds (the server keeps a listener's). */
+export const RECENT_LIMIT = 50;
 
 export interface QueueState {
   /** The list the song was started from, in its own order. */
   source: PlayerSong[];
   /** What plays, in order: `source`, or a shuffled copy of it. */
   queue: PlayerSong[];
+  /** The place in `queue`; while a queued song plays, the list's song that played before it. */
   index: number;
   shuffle: boolean;
-  repeat: boolean;
+  repeat: RepeatMode;
+  /**
+   * Songs the listener queued ("Add to queue", "Play next"), in order: they play before the rest
+   * of the list, and starting another list keeps them.
+   */
+  userQueue: PlayerSong[];
+  /** The queued song playing now, taken from `userQueue`; null while the list plays. */
+  fromUser: PlayerSong | null;
+  context: QueueContext | null;
 }
 
 export interface VolumeState {
@@ -30,7 +57,10 @@ export const emptyQueue: QueueState = {
   queue: [],
   index: 0,
   shuffle: false,
-  repeat: false,
+  repeat: 'off',
+  userQueue: [],
+  fromUser: null,
+  context: null,
 };
 export const initialVolume: VolumeState = {
   volume: DEFAULT_VOLUME,
@@ -38,8 +68,10 @@ export const initialVolume: VolumeState = {
   volumeBeforeMute: DEFAULT_VOLUME,
 };
 
-export function currentSong(state: QueueState): PlayerSong | null {
-  return state.queue[state.index] ?? null;
+export function currentSong(
+  state: Pick<QueueState, 'fromUser' | 'queue' | 'index'>,
+): PlayerSong | null {
+  return state.fromUser ?? state.queue[state.index] ?? null;
 }
 
 /** Fisher–Yates with an injectable random source so tests can pin the order. */
@@ -52,60 +84,127 @@ export function shuffled<T>(items: T[], random: () => number = Math.random): T[]
   return copy;
 }
 
-/** Starts `songs` at `startIndex`; with shuffle on, the chosen song leads a shuffled rest. */
+/**
+ * Starts `songs` at `startIndex`; with shuffle on, the chosen song leads a shuffled rest. The
+ * listener's queued songs stay queued, as they do when another album starts on Spotify.
+ */
 export function startQueue(
   state: QueueState,
   songs: PlayerSong[],
   startIndex: number,
   random?: () => number,
+  context: QueueContext | null = null,
 ): QueueState {
   const index = Math.min(Math.max(0, startIndex), Math.max(0, songs.length - 1));
-  if (!state.shuffle || songs.length === 0) return { ...state, source: songs, queue: songs, index };
+  const started = { ...state, source: songs, fromUser: null, context };
+  if (!state.shuffle || songs.length === 0) return { ...started, queue: songs, index };
   const chosen = songs[index]!;
   const rest = songs.filter((_, i) => i !== index);
-  return { ...state, source: songs, queue: [chosen, ...shuffled(rest, random)], index: 0 };
+  return { ...started, queue: [chosen, ...shuffled(rest, random)], index: 0 };
 }
 
 /**
- * Shuffle on randomises the queue and resets the index to the first song, which is the one
- * playing, so the music does not jump; shuffle off restores the source order around it.
+ * Shuffle on randomises the list and resets the index to the first song, which is the list's
+ * current one, so the music does not jump; shuffle off restores the source order around it.
  */
 export function toggleShuffle(state: QueueState, random?: () => number): QueueState {
-  const playing = currentSong(state);
+  const listSong = state.queue[state.index];
   if (state.shuffle) {
-    const index = playing
+    const index = listSong
       ? Math.max(
           0,
-          state.source.findIndex((song) => song._id === playing._id),
+          state.source.findIndex((song) => song._id === listSong._id),
         )
       : 0;
     return { ...state, shuffle: false, queue: state.source, index };
   }
-  if (!playing) return { ...state, shuffle: true };
+  if (!listSong) return { ...state, shuffle: true };
   const rest = state.queue.filter((_, i) => i !== state.index);
-  return { ...state, shuffle: true, queue: [playing, ...shuffled(rest, random)], index: 0 };
+  return { ...state, shuffle: true, queue: [listSong, ...shuffled(rest, random)], index: 0 };
 }
 
+/** Off → all → one → off. */
 export function toggleRepeat(state: QueueState): QueueState {
-  return { ...state, repeat: !state.repeat };
+  const at = REPEAT_MODES.indexOf(state.repeat);
+  return { ...state, repeat: REPEAT_MODES[(at + 1) % REPEAT_MODES.length] ?? 'off' };
 }
 
-/** Next wraps from the last song to the first. */
+/** "Add to queue": after the songs already queued. */
+export function addToQueue(state: QueueState, song: PlayerSong): QueueState {
+  return { ...state, userQueue: [...state.userQueue, song] };
+}
+
+/** "Play next": before the songs already queued. */
+export function playNext(state: QueueState, song: PlayerSong): QueueState {
+  return { ...state, userQueue: [song, ...state.userQueue] };
+}
+
+/** Moves the queued song at `from` to `to` (both places in `userQueue`). */
+export function moveQueued(state: QueueState, from: number, to: number): QueueState {
+  const last = state.userQueue.length - 1;
+  if (from < 0 || from > last || to < 0 || to > last || from === to) return state;
+  const userQueue = [...state.userQueue];
+  const [moved] = userQueue.splice(from, 1);
+  userQueue.splice(to, 0, moved!);
+  return { ...state, userQueue };
+}
+
+export function removeQueued(state: QueueState, at: number): QueueState {
+  if (at < 0 || at >= state.userQueue.length) return state;
+  return { ...state, userQueue: state.userQueue.filter((_, i) => i !== at) };
+}
+
+/** Plays the queued song at `at`; the ones queued before it are skipped, as on Spotify. */
+export function jumpToQueued(state: QueueState, at: number): QueueState {
+  const song = state.userQueue[at];
+  if (!song) return state;
+  return { ...state, fromUser: song, userQueue: state.userQueue.slice(at + 1) };
+}
+
+/** Plays the list's song at `index`; queued songs stay queued. */
+export function jumpTo(state: QueueState, index: number): QueueState {
+  if (index < 0 || index >= state.queue.length) return state;
+  return { ...state, index, fromUser: null };
+}
+
+/** Next: the first queued song, else the list's next one, wrapping from the last to the first. */
 export function next(state: QueueState): QueueState {
+  const [queued, ...rest] = state.userQueue;
+  if (queued) return { ...state, fromUser: queued, userQueue: rest };
   if (state.queue.length === 0) return state;
-  return { ...state, index: (state.index + 1) % state.queue.length };
+  return { ...state, fromUser: null, index: (state.index + 1) % state.queue.length };
 }
 
-/** Previous wraps from the first song to the last. */
+/**
+ * Previous: from a queued song, back to the list's song before it (the queued one goes back to
+ * the front of the queue); in the list, the song before, wrapping from the first to the last.
+ */
 export function previous(state: QueueState): QueueState {
+  if (state.fromUser) {
+    const userQueue = [state.fromUser, ...state.userQueue];
+    if (state.queue.length === 0) return state;
+    return { ...state, fromUser: null, userQueue };
+  }
   if (state.queue.length === 0) return state;
   return { ...state, index: (state.index - 1 + state.queue.length) % state.queue.length };
 }
 
-/** At the end of a song: the same song again with repeat on, else the next one. */
-export function ended(state: QueueState): { state: QueueState; restart: boolean } {
-  if (state.repeat) return { state, restart: true };
-  return { state: next(state), restart: false };
+/** Whether nothing comes after the current song when it ends with repeat off. */
+export function atEnd(state: QueueState): boolean {
+  return state.userQueue.length === 0 && state.index >= state.queue.length - 1;
+}
+
+/**
+ * At the end of a song: repeat one plays it again; queued songs come next; after the list's last
+ * song, repeat all starts the list over and repeat off stops there (the song stays current).
+ */
+export function ended(state: QueueState): {
+  state: QueueState;
+  outcome: 'restart' | 'play' | 'stop';
+} {
+  if (state.repeat === 'one') return { state, outcome: 'restart' };
+  if (state.repeat === 'off' && atEnd(state)) return { state, outcome: 'stop' };
+  return { state: next(state), outcome: 'play' };
 }
 
 /**
@@ -113,14 +212,28 @@ export function ended(state: QueueState): { state: QueueState; restart: boolean 
  * the queue has nothing else or every song of it has failed in a row.
  */
 export function afterError(state: QueueState, failedInRow: number): QueueState | null {
-  if (state.queue.length <= 1 || failedInRow >= state.queue.length) return null;
+  const songs = state.queue.length + state.userQueue.length + (state.fromUser ? 1 : 0);
+  if (songs <= 1 || failedInRow >= songs) return null;
   return next(state);
 }
 
-/** The songs after the current one, in play order, wrapping once around. */
-export function upNext(state: QueueState): PlayerSong[] {
+/** The list's songs after its current one, in play order, wrapping once around. */
+export function upNext(state: Pick<QueueState, 'queue' | 'index'>): PlayerSong[] {
   const { queue, index } = state;
   return [...queue.slice(index + 1), ...queue.slice(0, index)];
+}
+
+/** The song that plays when this one ends, if any: the one worth warming up. */
+export function songAfter(state: QueueState): PlayerSong | null {
+  if (state.repeat === 'one') return currentSong(state);
+  const { state: moved, outcome } = ended(state);
+  return outcome === 'stop' ? null : currentSong(moved);
+}
+
+/** A song that started playing goes to the top of "Recently played", listed once. */
+export function rememberPlayed(recent: PlayerSong[], song: PlayerSong): PlayerSong[] {
+  if (recent[0]?._id === song._id) return recent;
+  return [song, ...recent.filter((entry) => entry._id !== song._id)].slice(0, RECENT_LIMIT);
 }
 
 export function setVolume(state: VolumeState, volume: number): VolumeState {

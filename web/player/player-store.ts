@@ -7,22 +7,31 @@ import { deferredLocalStorage } from './deferred-storage.ts';
 import { installMediaSession, updateMediaSession, updatePositionState } from './media-session.ts';
 import { PlayReporter } from './play-reporter.ts';
 import {
+  addToQueue,
   afterError,
   currentSong,
   effectiveVolume,
   emptyQueue,
   ended,
   initialVolume,
+  jumpTo,
+  jumpToQueued,
+  moveQueued,
   next,
   type PlayerSong,
+  playNext,
   previous,
+  type QueueContext,
   type QueueState,
+  type RepeatMode,
+  rememberPlayed,
+  removeQueued,
   setVolume,
+  songAfter,
   startQueue,
   toggleMute,
   toggleRepeat,
   toggleShuffle,
-  upNext,
   type VolumeState,
 } from './player-state.ts';
 import { handleShortcut, trackPointerFocus } from './shortcuts.ts';
@@ -34,18 +43,27 @@ export interface PlaybackState {
   duration: number;
   /** Set while the current song is loading or buffering. */
   waiting: boolean;
+  /** A visitor's "Recently played" (a listener's comes from the server), newest first. */
+  recent: PlayerSong[];
   /** The '?' keyboard help and the queue panel. */
   helpOpen: boolean;
   queueOpen: boolean;
 }
 
 export interface PlayerActions {
-  /** Plays `songs` as the queue, starting at `index`. */
-  playQueue(songs: PlayerSong[], index: number): void;
+  /** Plays `songs` as the queue, starting at `index`; `context` names the list. */
+  playQueue(songs: PlayerSong[], index: number, context?: QueueContext): void;
   /** A list row's button: toggles its song when it is the current one, else starts the list. */
-  toggleSong(songs: PlayerSong[], index: number): void;
-  /** Plays a song of the current queue by its place in it. */
+  toggleSong(songs: PlayerSong[], index: number, context?: QueueContext): void;
+  /** Plays a song of the current list by its place in it. */
   jumpTo(index: number): void;
+  /** "Add to queue" and "Play next"; with nothing loaded, the song plays at once. */
+  addToQueue(song: PlayerSong): void;
+  playNext(song: PlayerSong): void;
+  /** The queued songs: play one (skipping those before it), move one, take one out. */
+  jumpToQueued(at: number): void;
+  moveQueued(from: number, to: number): void;
+  removeQueued(at: number): void;
   play(): void;
   pause(): void;
   togglePlay(): void;
@@ -72,11 +90,23 @@ type SavedPlayer = Pick<
   | 'index'
   | 'shuffle'
   | 'repeat'
+  | 'userQueue'
+  | 'fromUser'
+  | 'context'
+  | 'recent'
   | 'volume'
   | 'muted'
   | 'volumeBeforeMute'
   | 'position'
 >;
+
+/** What version 1 saved. */
+type SavedPlayerV1 = Omit<
+  SavedPlayer,
+  'repeat' | 'userQueue' | 'fromUser' | 'context' | 'recent'
+> & {
+  repeat: boolean;
+};
 
 let engine: AudioEngine | null = null;
 /** Songs that failed one after another; when the whole queue has, the player stops trying. */
@@ -99,14 +129,22 @@ function getEngine(): AudioEngine {
         updatePositionState(position, duration);
       },
       onPlayingChange: (isPlaying) => {
-        if (isPlaying) failedInRow = 0;
-        usePlayer.setState({ isPlaying });
+        if (!isPlaying) return usePlayer.setState({ isPlaying });
+        failedInRow = 0;
+        const state = usePlayer.getState();
+        const song = currentSong(state);
+        usePlayer.setState({
+          isPlaying,
+          recent: song ? rememberPlayed(state.recent, song) : state.recent,
+        });
       },
       onWaiting: (waiting) => usePlayer.setState({ waiting }),
       onEnded: () => {
         const finished = currentSong(usePlayer.getState());
         if (finished) reporter.ended(finished._id);
         const result = ended(usePlayer.getState());
+        // With repeat off the last song stays, at its end, until the listener plays again.
+        if (result.outcome === 'stop') return;
         usePlayer.setState({ ...result.state, position: 0 });
         startCurrent(true, 0);
       },
@@ -133,7 +171,28 @@ function startCurrent(autoplay: boolean, from: number): void {
   const audio = getEngine();
   reporter.start(song._id, from);
   audio.load(song.url, { autoplay, from });
-  audio.preload(upNext(state)[0]?.url ?? null);
+  audio.preload(songAfter(state)?.url ?? null);
+}
+
+/** After the order changed: the song to warm up may be another. */
+function warmSongAfter(): void {
+  getEngine().preload(songAfter(usePlayer.getState())?.url ?? null);
+}
+
+/**
+ * The list a row's play button starts, named by the song list that holds the row (see
+ * `playingFrom`), for pages that do not name it themselves.
+ */
+let startingContext: QueueContext | null = null;
+
+/** Runs `start` (a page's own play call) with `context` as the name of the list it starts. */
+export function playingFrom(context: QueueContext, start: () => void): void {
+  startingContext = context;
+  try {
+    start();
+  } finally {
+    startingContext = null;
+  }
 }
 
 export const usePlayer = create<PlayerStore>()(
@@ -145,24 +204,49 @@ export const usePlayer = create<PlayerStore>()(
       position: 0,
       duration: 0,
       waiting: false,
+      recent: [],
       helpOpen: false,
       queueOpen: false,
 
-      playQueue(songs, index) {
+      playQueue(songs, index, context) {
         if (songs.length === 0) return;
         failedInRow = 0;
-        set({ ...startQueue(get(), songs, index), position: 0, duration: 0 });
+        const named = context ?? startingContext;
+        set({ ...startQueue(get(), songs, index, undefined, named), position: 0, duration: 0 });
         startCurrent(true, 0);
       },
-      toggleSong(songs, index) {
+      toggleSong(songs, index, context) {
         const playing = currentSong(get());
         if (playing && playing._id === songs[index]?._id) get().togglePlay();
-        else get().playQueue(songs, index);
+        else get().playQueue(songs, index, context);
       },
       jumpTo(index) {
         if (index < 0 || index >= get().queue.length) return;
-        set({ index, position: 0, duration: 0 });
+        set({ ...jumpTo(get(), index), position: 0, duration: 0 });
         startCurrent(true, 0);
+      },
+      addToQueue(song) {
+        if (!currentSong(get())) return get().playQueue([song], 0);
+        set(addToQueue(get(), song));
+        warmSongAfter();
+      },
+      playNext(song) {
+        if (!currentSong(get())) return get().playQueue([song], 0);
+        set(playNext(get(), song));
+        warmSongAfter();
+      },
+      jumpToQueued(at) {
+        if (at < 0 || at >= get().userQueue.length) return;
+        set({ ...jumpToQueued(get(), at), position: 0, duration: 0 });
+        startCurrent(true, 0);
+      },
+      moveQueued(from, to) {
+        set(moveQueued(get(), from, to));
+        warmSongAfter();
+      },
+      removeQueued(at) {
+        set(removeQueued(get(), at));
+        warmSongAfter();
       },
       play() {
         const song = currentSong(get());
@@ -216,15 +300,23 @@ export const usePlayer = create<PlayerStore>()(
       },
       toggleShuffle() {
         set(toggleShuffle(get()));
-        getEngine().preload(upNext(get())[0]?.url ?? null);
+        warmSongAfter();
       },
       toggleRepeat() {
         set(toggleRepeat(get()));
+        warmSongAfter();
       },
     }),
     {
       name: 'chorus-player',
-      version: 1,
+      version: 2,
+      // Version 1 had repeat on or off (on was repeat one) and no queue of the listener's own.
+      migrate: (saved, version): SavedPlayer => {
+        if (version >= 2) return saved as SavedPlayer;
+        const before = saved as SavedPlayerV1;
+        const repeat: RepeatMode = before.repeat ? 'one' : 'off';
+        return { ...before, repeat, userQueue: [], fromUser: null, context: null, recent: [] };
+      },
       storage: deferredLocalStorage<SavedPlayer>({
         // The position moves four times a second while playing; saving it every second is enough.
         isMinor: (saved, next) =>
@@ -239,6 +331,10 @@ export const usePlayer = create<PlayerStore>()(
         index: state.index,
         shuffle: state.shuffle,
         repeat: state.repeat,
+        userQueue: state.userQueue,
+        fromUser: state.fromUser,
+        context: state.context,
+        recent: state.recent,
         volume: state.volume,
         muted: state.muted,
         volumeBeforeMute: state.volumeBeforeMute,
@@ -289,5 +385,5 @@ export function restorePlayer(): void {
 }
 
 export function useCurrentSong(): PlayerSong | null {
-  return usePlayer((state) => state.queue[state.index] ?? null);
+  return usePlayer(currentSong);
 }

@@ -7,7 +7,7 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'N', action: 'Next song' },
   { keys: 'P', action: 'Previous song' },
   { keys: 'S', action: 'Shuffle on or off' },
-  { keys: 'R', action: 'Repeat on or off' },
+  { keys: 'R', action: 'Repeat: off, all, one' },
   { keys: '?', action: 'Show or hide these shortcuts' },
 ];
 

@@ -5,98 +5,95 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
 
 /**
- * A small menu button (WAI-ARIA "menu button" pattern) for the top bar, which every listener
- * page loads: the trigger opens a `role="menu"` list placed under it; arrow keys, Home/End and
- * the first letter move between items; Enter/Space/click select; Escape, Tab, a click outside
- * or selecting closes it and gives focus back to the trigger. Written here rather than taken
- * from a component library so the first page does not carry a positioning engine.
+ * Menus (WAI-ARIA "menu" and "menu button" patterns) for the top bar, which every listener page
+ * loads, and for songs: a `role="menu"` list placed under its trigger or at a point; arrow keys,
+ * Home/End and the first letter move between items; Enter/Space/click select; an item with a
+ * submenu opens it with ArrowRight too, and ArrowLeft or Escape closes it again; Escape, Tab, a
+ * click outside or selecting closes the menu and gives focus back to what opened it. Written here
+ * rather than taken from a component library so the first page does not carry a positioning
+ * engine.
  */
 export interface MenuEntry {
   /** Visible text, also the accessible name. */
   label: string;
-  onSelect: () => void;
+  onSelect?: () => void;
+  /** A list of choices opened beside the item instead of an action. */
+  submenu?: MenuEntry[];
   /** A separator line before this item. */
   separated?: boolean;
 }
 
-interface MenuProps {
-  /** The trigger's accessible name. */
-  label: string;
-  triggerClassName: string;
-  /** What the trigger shows (an icon, an initial). */
-  children: ReactNode;
-  items: MenuEntry[];
-  align: 'start' | 'end';
+/** Where a list opens: its top and one side, in viewport pixels; kept inside the screen. */
+export interface MenuPlace {
+  top: number;
+  left?: number;
+  right?: number;
 }
 
 const OFFSET = 6;
+/** The closest a menu comes to the screen's edges. */
+const MARGIN = 8;
 
 const itemClass =
-  'flex w-full cursor-pointer items-center rounded-sm px-3 py-2.5 text-left text-sm outline-none focus:bg-white/10';
+  'flex w-full cursor-pointer items-center justify-between gap-4 rounded-sm px-3 py-2.5 text-left text-sm outline-none focus:bg-white/10';
 
-export function Menu({ label, triggerClassName, children, items, align }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; left?: number; right?: number } | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+interface MenuListProps {
+  label: string;
+  items: MenuEntry[];
+  place: MenuPlace;
+  initialFocus: 'first' | 'last';
+  /** Closes this list; `refocus` gives the focus back to what opened it. */
+  onClose(refocus: boolean): void;
+  /** Closes the whole menu, this list's parents too (the same as `onClose` for the first list). */
+  onCloseAll(refocus: boolean): void;
+  id?: string;
+}
+
+/** One level of a menu, in a portal; a submenu is another `MenuList` beside its item. */
+export function MenuList({
+  label,
+  items,
+  place,
+  initialFocus,
+  onClose,
+  onCloseAll,
+  id,
+}: MenuListProps) {
   const list = useRef<HTMLDivElement>(null);
-  /** Which item gets focus when the menu opens: the first, or the last (ArrowUp). */
-  const initialFocus = useRef<'first' | 'last'>('first');
-  const id = useId();
+  const [submenu, setSubmenu] = useState<{ at: number; place: MenuPlace } | null>(null);
+  const nested = onClose !== onCloseAll;
 
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) trigger.current?.focus();
-  }, []);
-
-  const position = useCallback(() => {
-    const box = trigger.current?.getBoundingClientRect();
-    if (!box) return;
-    setPlace(
-      align === 'start'
-        ? { top: box.bottom + OFFSET, left: box.left }
-        : { top: box.bottom + OFFSET, right: document.documentElement.clientWidth - box.right },
-    );
-  }, [align]);
-
-  useEffect(() => {
-    if (!open) return;
-    const menuItems = list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    menuItems?.[initialFocus.current === 'first' ? 0 : menuItems.length - 1]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (list.current?.contains(target) || trigger.current?.contains(target)) return;
-      close(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown, true);
-    window.addEventListener('resize', position);
-    window.addEventListener('scroll', position, true);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      window.removeEventListener('resize', position);
-      window.removeEventListener('scroll', position, true);
-    };
-  }, [open, close, position]);
-
-  function openWith(focus: 'first' | 'last') {
-    initialFocus.current = focus;
-    position();
-    setOpen(true);
-  }
-
-  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openWith(event.key === 'ArrowDown' ? 'first' : 'last');
+  // Opened at a point near an edge (a right-click low on the page), the list moves inside.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    if (box.bottom > window.innerHeight - MARGIN) {
+      element.style.top = `${Math.max(MARGIN, window.innerHeight - box.height - MARGIN)}px`;
     }
-  }
+    if (box.right > width - MARGIN) {
+      element.style.left = `${Math.max(MARGIN, width - box.width - MARGIN)}px`;
+    }
+    const menuItems = element.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    menuItems[initialFocus === 'first' ? 0 : menuItems.length - 1]?.focus();
+  }, [initialFocus]);
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  const openSubmenu = (at: number, from: HTMLElement) => {
+    const box = from.getBoundingClientRect();
+    setSubmenu({ at, place: { top: box.top, left: box.right + 2 } });
+  };
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // A submenu's keys are its own, though React passes them up through the portal.
+    if ((event.target as Element).closest('[role="menu"]') !== event.currentTarget) return;
     const menuItems = [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const current = menuItems.indexOf(document.activeElement as HTMLElement);
     const focusAt = (index: number) =>
@@ -114,11 +111,19 @@ export function Menu({ label, triggerClassName, children, items, align }: MenuPr
       case 'End':
         focusAt(menuItems.length - 1);
         break;
+      case 'ArrowRight': {
+        const item = menuItems[current];
+        if (item && items[current]?.submenu) openSubmenu(current, item);
+        break;
+      }
+      case 'ArrowLeft':
+        if (nested) onClose(true);
+        break;
       case 'Escape':
-        close(true);
+        onClose(true);
         break;
       case 'Tab':
-        close(true);
+        onCloseAll(true);
         break;
       default: {
         // Enter and Space are the focused item's own (a native button click).
@@ -137,6 +142,144 @@ export function Menu({ label, triggerClassName, children, items, align }: MenuPr
     event.stopPropagation();
   }
 
+  const open = submenu ? items[submenu.at] : undefined;
+  return createPortal(
+    <div
+      ref={list}
+      id={id}
+      role="menu"
+      aria-label={label}
+      aria-orientation="vertical"
+      tabIndex={-1}
+      data-menu=""
+      onKeyDown={onKeyDown}
+      style={{ position: 'fixed', ...place }}
+      className="z-50 max-w-[calc(100vw-1rem)] min-w-48 rounded-md bg-[#282828] p-1 text-white shadow-xl"
+    >
+      {items.map((item, at) => (
+        <Fragment key={item.label}>
+          {item.separated ? <hr className="my-1 h-px border-0 bg-white/10" /> : null}
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            aria-haspopup={item.submenu ? 'menu' : undefined}
+            aria-expanded={item.submenu ? submenu?.at === at : undefined}
+            className={itemClass}
+            onPointerMove={(event) => {
+              event.currentTarget.focus();
+              if (submenu && submenu.at !== at) setSubmenu(null);
+            }}
+            onClick={(event) => {
+              if (item.submenu) return openSubmenu(at, event.currentTarget);
+              onCloseAll(true);
+              item.onSelect?.();
+            }}
+          >
+            <span className="truncate">{item.label}</span>
+            {item.submenu ? <span aria-hidden>›</span> : null}
+          </button>
+        </Fragment>
+      ))}
+      {open?.submenu && submenu ? (
+        <MenuList
+          label={open.label}
+          items={open.submenu}
+          place={submenu.place}
+          initialFocus="first"
+          onClose={(refocus) => {
+            setSubmenu(null);
+            if (refocus) {
+              list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[submenu.at]?.focus();
+            }
+          }}
+          onCloseAll={onCloseAll}
+        />
+      ) : null}
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * Closes a menu on a press outside it (its submenus count as inside, as does `trigger`) and
+ * follows the page when it scrolls or resizes.
+ */
+export function useMenuDismiss(
+  open: boolean,
+  close: () => void,
+  trigger: { current: HTMLElement | null } | null,
+  follow?: () => void,
+): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (target.closest?.('[data-menu]') || trigger?.current?.contains(target)) return;
+      close();
+    };
+    const onMove = follow ?? close;
+    document.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('resize', onMove);
+    window.addEventListener('scroll', onMove, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('resize', onMove);
+      window.removeEventListener('scroll', onMove, true);
+    };
+  }, [open, close, trigger, follow]);
+}
+
+interface MenuProps {
+  /** The trigger's accessible name. */
+  label: string;
+  triggerClassName: string;
+  /** What the trigger shows (an icon, an initial). */
+  children: ReactNode;
+  items: MenuEntry[];
+  align: 'start' | 'end';
+}
+
+/** A button that opens a menu under it. */
+export function Menu({ label, triggerClassName, children, items, align }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<MenuPlace | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  /** Which item gets focus when the menu opens: the first, or the last (ArrowUp). */
+  const initialFocus = useRef<'first' | 'last'>('first');
+  const id = useId();
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) trigger.current?.focus();
+  }, []);
+  const closeOutside = useCallback(() => close(false), [close]);
+
+  const position = useCallback(() => {
+    const box = trigger.current?.getBoundingClientRect();
+    if (!box) return;
+    setPlace(
+      align === 'start'
+        ? { top: box.bottom + OFFSET, left: box.left }
+        : { top: box.bottom + OFFSET, right: document.documentElement.clientWidth - box.right },
+    );
+  }, [align]);
+
+  useMenuDismiss(open, closeOutside, trigger, position);
+
+  function openWith(focus: 'first' | 'last') {
+    initialFocus.current = focus;
+    position();
+    setOpen(true);
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openWith(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  }
+
   return (
     <>
       <button
@@ -152,41 +295,17 @@ export function Menu({ label, triggerClassName, children, items, align }: MenuPr
       >
         {children}
       </button>
-      {open && place
-        ? createPortal(
-            <div
-              ref={list}
-              id={id}
-              role="menu"
-              aria-label={label}
-              aria-orientation="vertical"
-              tabIndex={-1}
-              onKeyDown={onMenuKeyDown}
-              style={{ position: 'fixed', ...place }}
-              className="z-50 min-w-48 rounded-md bg-[#282828] p-1 text-white shadow-xl"
-            >
-              {items.map((item) => (
-                <Fragment key={item.label}>
-                  {item.separated ? <hr className="my-1 h-px border-0 bg-white/10" /> : null}
-                  <button
-                    type="button"
-                    role="menuitem"
-                    tabIndex={-1}
-                    className={itemClass}
-                    onPointerMove={(event) => event.currentTarget.focus()}
-                    onClick={() => {
-                      close(true);
-                      item.onSelect();
-                    }}
-                  >
-                    {item.label}
-                  </button>
-                </Fragment>
-              ))}
-            </div>,
-            document.body,
-          )
-        : null}
+      {open && place ? (
+        <MenuList
+          id={id}
+          label={label}
+          items={items}
+          place={place}
+          initialFocus={initialFocus.current}
+          onClose={close}
+          onCloseAll={close}
+        />
+      ) : null}
     </>
   );
 }

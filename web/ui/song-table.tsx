@@ -1,6 +1,9 @@
 import { Clock3, GripVertical } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Song } from '../../contract/catalog.ts';
+import { LikeToggle, useLikes } from '../player/like-button.tsx';
+import { playingFrom } from '../player/player-store.ts';
+import { SongMenuButton, useSongMenuGestures } from '../player/song-menu-trigger.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { RowPlayCell } from './row-play-cell.tsx';
 import { AlbumLink, ArtistLinks } from './song-credits.tsx';
@@ -14,8 +17,10 @@ export interface SongTableProps {
   currentId: number | null;
   isPlaying: boolean;
   onToggle(index: number): void;
-  /** Extra controls at the end of a row (like, remove…). */
+  /** Extra controls at the end of a row, before its heart and "⋯" (song menu) button. */
   renderActions?(song: Song, index: number): ReactNode;
+  /** The playlist the rows belong to, when the listener owns it: their menus can remove them. */
+  playlistId?: number;
   /** When given, rows can be dragged, or moved with the arrow keys on their handle. */
   onMove?(songId: number, toIndex: number): void;
   label: string;
@@ -33,6 +38,9 @@ export interface SongTableProps {
 const grid =
   'grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] md:gap-4';
 const wideOnly = 'hidden md:block';
+/** Controls that show, with a mouse on a wide screen, when the row is hovered or holds the focus. */
+const revealed =
+  'md:pointer-fine:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100';
 
 /**
  * A song list that renders only the rows on screen, so long playlists open at once. Each row
@@ -48,7 +56,13 @@ export function SongTable({
   onMove,
   label,
   total,
+  playlistId,
 }: SongTableProps) {
+  const likes = useLikes();
+  // The queue names the list a row starts ("Next from: …") after this table.
+  const play = (index: number) =>
+    playingFrom({ name: label, path: window.location.pathname }, () => onToggle(index));
+  const menuGestures = useSongMenuGestures();
   const count = Math.max(total ?? 0, songs.length);
   const rows = useRowWindow(count, SONG_ROW_HEIGHT);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -85,7 +99,7 @@ export function SongTable({
         <span className="flex justify-end">
           <Clock3 className="size-4" />
         </span>
-        <span className="w-28" />
+        <span className="w-36" />
       </div>
       <ol
         ref={(element) => {
@@ -100,8 +114,10 @@ export function SongTable({
           const index = rows.start + offset;
           const current = song._id === currentId;
           const playing = current && isPlaying;
+          const liked = likes.isLiked(song._id);
           return (
             <li
+              {...menuGestures({ song, playlistId })}
               key={song._id}
               data-testid="song-row"
               data-song-id={song._id}
@@ -126,8 +142,8 @@ export function SongTable({
                 setDragging(null);
                 setOver(null);
               }}
-              onDoubleClick={() => onToggle(index)}
-              className={`${grid} group absolute inset-x-0 rounded px-2 hover:bg-white/10 md:px-4 ${
+              onDoubleClick={() => play(index)}
+              className={`${grid} group absolute inset-x-0 rounded px-2 [-webkit-touch-callout:none] hover:bg-white/10 pointer-coarse:select-none md:px-4 ${
                 over === index && dragging !== song._id ? 'ring-1 ring-brand' : ''
               } ${dragging === song._id ? 'opacity-50' : ''}`}
               style={{
@@ -140,7 +156,7 @@ export function SongTable({
                 title={song.title}
                 current={current}
                 playing={playing}
-                onToggle={() => onToggle(index)}
+                onToggle={() => play(index)}
               />
               <span className="flex min-w-0 items-center gap-3">
                 <CoverImage
@@ -168,8 +184,16 @@ export function SongTable({
                 {song.duration}
               </span>
               {/* Above the row-wide play button of small screens. */}
-              <span className="relative flex items-center justify-end gap-1 md:w-28">
+              <span className="relative flex items-center justify-end gap-1 md:w-36">
                 {renderActions?.(song, index)}
+                {/* As on Spotify: the heart shows on hover or focus, or once the song is liked. */}
+                <span className={liked ? '' : `${revealed} max-md:hidden`}>
+                  <LikeToggle likes={likes} songId={song._id} title={song.title} size="sm" />
+                </span>
+                <SongMenuButton
+                  target={{ song, playlistId }}
+                  className={`grid size-8 place-items-center rounded-full text-muted hover:text-white aria-expanded:opacity-100 ${revealed}`}
+                />
                 {onMove && (
                   <button
                     type="button"
@@ -212,7 +236,7 @@ export function SongTable({
             </span>
             <span className={`h-3 w-1/3 animate-pulse rounded bg-white/10 ${wideOnly}`} />
             <span className={wideOnly} />
-            <span className="md:w-28" />
+            <span className="md:w-36" />
           </li>
         ))}
       </ol>

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { songIsListed } from '../catalog/catalog.repository.ts';
+import { type SongRecord, songColumns, songIsListed } from '../catalog/catalog.repository.ts';
 
 export class PlaysRepository {
   constructor(private readonly db: Db) {}
@@ -47,6 +47,29 @@ export class PlaysRepository {
         listener_key: play.listenerKey,
         played_at: play.at,
       })
+      .execute();
+  }
+
+  /**
+   * The songs this listener played, each once, most recently played first; songs listeners may
+   * no longer play are left out. The listener's plays come from `plays_listener_song_idx`.
+   */
+  recentSongs(listenerKey: string, limit: number): Promise<SongRecord[]> {
+    const recent = this.db
+      .selectFrom('plays')
+      .select(['song_id', (eb) => eb.fn.max('played_at').as('last_played')])
+      .where('listener_key', '=', listenerKey)
+      .groupBy('song_id')
+      .as('recent');
+    return this.db
+      .selectFrom(recent)
+      .innerJoin('songs', 'songs.id', 'recent.song_id')
+      .leftJoin('albums', 'albums.id', 'songs.album_id')
+      .select(songColumns)
+      .where(songIsListed)
+      .orderBy('recent.last_played', 'desc')
+      .orderBy('songs.id', 'desc')
+      .limit(limit)
       .execute();
   }
 }

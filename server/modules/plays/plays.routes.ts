@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { IdParams } from '../../../contract/common.ts';
-import { PlayBody, PlayResult } from '../../../contract/listening.ts';
+import { PlayBody, PlayResult, RecentlyPlayed } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import type { ServerSecret } from '../../lib/server-secret.ts';
 import { cookieNames } from '../../plugins/policies.ts';
 import { addressBucket } from '../../plugins/rate-limit.ts';
-import type { Listener } from './plays.service.ts';
+import { PlaysRepository } from './plays.repository.ts';
+import { type Listener, ListeningHistoryService } from './plays.service.ts';
 
 const YEAR_SECONDS = 365 * 86_400;
 
@@ -34,7 +36,8 @@ export class VisitorCookie {
 }
 
 export async function playsRoutes(app: App, deps: Deps): Promise<void> {
-  const { plays } = deps.services;
+  const { plays, catalog } = deps.services;
+  const history = new ListeningHistoryService(new PlaysRepository(deps.db), catalog, deps.secret);
   const visitors = new VisitorCookie(deps.secret);
   const cookieName = cookieNames(deps.config.secureCookies).listener;
 
@@ -75,6 +78,22 @@ export async function playsRoutes(app: App, deps: Deps): Promise<void> {
         }
       }
       return plays.record(request.params.id, request.body, listener, address(request));
+    },
+  );
+
+  app.get(
+    '/api/me/recently-played',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['plays'],
+        summary: "The caller's recently played songs (counted plays), each once, newest first",
+        response: { 200: RecentlyPlayed },
+      },
+    },
+    (request) => {
+      if (!request.caller) throw unauthorized();
+      return history.recentlyPlayed(request.caller.userId);
     },
   );
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Song } from '../../../contract/catalog.ts';
 import { PLAY_THRESHOLD_SECONDS, type PlayResult } from '../../../contract/listening.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ServerSecret } from '../../lib/server-secret.ts';
 import type { Limit, RateLimiter } from '../../plugins/rate-limit.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { PlaysRepository } from './plays.repository.ts';
 
 /**
@@ -83,5 +85,24 @@ export class PlaysService {
       at: now.toISOString(),
     });
     return { counted: true };
+  }
+}
+
+/** How many songs "Recently played" lists. */
+export const RECENTLY_PLAYED_LIMIT = 50;
+
+/** A listener's own listening, read back from the counted plays. */
+export class ListeningHistoryService {
+  constructor(
+    private readonly plays: PlaysRepository,
+    private readonly catalog: CatalogService,
+    private readonly secret: ServerSecret,
+  ) {}
+
+  /** The songs the listener played (counted plays), each once, the most recent first. */
+  async recentlyPlayed(userId: number): Promise<{ items: Song[] }> {
+    const key = listenerKey({ userId }, this.secret);
+    const rows = await this.plays.recentSongs(key, RECENTLY_PLAYED_LIMIT);
+    return { items: await this.catalog.presentSongs(rows) };
   }
 }

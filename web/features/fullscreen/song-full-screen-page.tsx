@@ -1,18 +1,22 @@
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import { AddToPlaylistPopup } from '../../player/add-to-playlist-popup.tsx';
+import { LikeButton } from '../../player/like-button.tsx';
 import {
   PanelButtons,
   SeekBar,
   TransportControls,
   VolumeControl,
 } from '../../player/player-bar.tsx';
+import { PlayerMenus } from '../../player/player-menus.tsx';
 import { useCurrentSong } from '../../player/player-store.ts';
 import { QueuePanel } from '../../player/queue-panel.tsx';
 import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
+import { SongMenuButton } from '../../player/song-menu-trigger.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { AlbumLink, ArtistLinks } from '../../ui/song-credits.tsx';
 
-/** The full-screen player. */
+/** The full-screen player: the song, its actions (heart, add to playlist, menu), the controls. */
 export function SongFullScreenPage() {
   const song = useCurrentSong();
   const navigate = useNavigate();
@@ -48,6 +52,13 @@ export function SongFullScreenPage() {
             {song ? <AlbumLink song={song} /> : 'Unknown Album'}
           </p>
         </div>
+        {song && (
+          <div className="flex items-center gap-4" data-testid="fullscreen-song-actions">
+            <LikeButton songId={song._id} title={song.title} />
+            <AddToPlaylistPopup songId={song._id} />
+            <SongMenuButton target={{ song }} />
+          </div>
+        )}
         <section aria-label="Player" className="flex w-full flex-col items-center gap-3">
           <SeekBar />
           <TransportControls />
@@ -59,6 +70,7 @@ export function SongFullScreenPage() {
       </div>
       <QueuePanel placement="fullscreen" />
       <ShortcutsHelp />
+      <PlayerMenus />
     </main>
   );
 }

@@ -4,9 +4,10 @@ import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
-import { LikeToggle, useLikes } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongTable } from '../../ui/song-table.tsx';
+
+const LIKED_SONGS = { name: 'Liked Songs', path: '/likedSongs' };
 
 /** /likedSongs: the songs the listener hearted, newest first, playable as a queue. */
 export function LikedSongsPage() {
@@ -15,7 +16,6 @@ export function LikedSongsPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
-  const likes = useLikes();
 
   if (!isAuth) {
     return (
@@ -58,7 +58,7 @@ export function LikedSongsPage() {
           onClick={() =>
             playingThis
               ? usePlayer.getState().togglePlay()
-              : usePlayer.getState().playQueue(songs, 0)
+              : usePlayer.getState().playQueue(songs, 0, LIKED_SONGS)
           }
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
@@ -85,10 +85,7 @@ export function LikedSongsPage() {
           songs={songs}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
-          onToggle={(index) => toggleSong(songs, index)}
-          renderActions={(song) => (
-            <LikeToggle likes={likes} songId={song._id} title={song.title} size="sm" />
-          )}
+          onToggle={(index) => toggleSong(songs, index, LIKED_SONGS)}
         />
       )}
     </div>

@@ -6,7 +6,6 @@ import { errorMessage } from '../../lib/api.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
-import { LikeToggle, useLikes } from '../../player/like-button.tsx';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { PlaylistMenu } from '../../shell/library/playlist-menu.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
@@ -55,7 +54,6 @@ export function PlaylistPage() {
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
   const source = usePlayer((state) => state.source);
-  const likes = useLikes();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
 
   if (!Number.isInteger(id) || id < 1) {
@@ -192,28 +190,26 @@ export function PlaylistPage() {
                   )
               : undefined
           }
-          renderActions={(song) => (
-            <>
-              <LikeToggle likes={likes} songId={song._id} title={song.title} size="sm" />
-              {data.isOwner && (
-                <button
-                  type="button"
-                  aria-label={`Remove ${song.title} from this playlist`}
-                  title="Remove from this playlist"
-                  onClick={() =>
-                    remove.mutate(song._id, {
-                      onSuccess: () => notify.success('Removed from playlist'),
-                      onError: (error) =>
-                        notify.error(errorMessage(error, 'Failed to remove song from playlist')),
-                    })
-                  }
-                  className="grid size-8 place-items-center rounded-full text-muted hover:text-white"
-                >
-                  <Trash2 className="size-4" />
-                </button>
-              )}
-            </>
-          )}
+          playlistId={data.isOwner ? id : undefined}
+          renderActions={(song) =>
+            data.isOwner && (
+              <button
+                type="button"
+                aria-label={`Remove ${song.title} from this playlist`}
+                title="Remove from this playlist"
+                onClick={() =>
+                  remove.mutate(song._id, {
+                    onSuccess: () => notify.success('Removed from playlist'),
+                    onError: (error) =>
+                      notify.error(errorMessage(error, 'Failed to remove song from playlist')),
+                  })
+                }
+                className="grid size-8 place-items-center rounded-full text-muted hover:text-white"
+              >
+                <Trash2 className="size-4" />
+              </button>
+            )
+          }
         />
       )}
     </div>

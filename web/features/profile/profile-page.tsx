@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useProfile } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { SongMenuButton, useSongMenuGestures } from '../../player/song-menu-trigger.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { RowPlayCell } from '../../ui/row-play-cell.tsx';
 import { AppsPanel } from './apps-panel.tsx';
@@ -39,10 +40,12 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
   const playing = current?._id === song._id && isPlaying;
+  const gestures = useSongMenuGestures();
   return (
     <li
       data-testid="top-track"
-      className="group relative grid grid-cols-[2rem_1fr_4rem] items-center gap-4 rounded px-4 py-2 hover:bg-white/10"
+      {...gestures({ song })}
+      className="group relative grid grid-cols-[2rem_1fr_4rem_auto] items-center gap-4 rounded px-4 py-2 [-webkit-touch-callout:none] hover:bg-white/10 pointer-coarse:select-none"
     >
       <RowPlayCell
         number={index + 1}
@@ -66,6 +69,10 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
         </span>
       </span>
       <span className="text-right text-sm tabular-nums text-muted">{song.duration}</span>
+      {/* Positioned, so it sits above the row-wide play button of small screens. */}
+      <span className="relative">
+        <SongMenuButton target={{ song }} />
+      </span>
     </li>
   );
 }

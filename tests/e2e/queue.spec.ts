@@ -1,0 +1,240 @@
+import type { Page } from '@playwright/test';
+import { recordPlays } from '../helpers/factories.ts';
+import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import {
+  type ApiSong,
+  albumWith,
+  menuOf,
+  nearEnd,
+  PHONE,
+  playlistOf,
+  rowOf,
+  seriousViolations,
+} from './song-lists.ts';
+import { createListener, serverDeps, signIn } from './support.ts';
+
+const player = (page: Page) => page.getByRole('region', { name: 'Player' });
+const nowPlaying = (page: Page) => page.getByTestId('now-playing-title');
+const queuePanel = (page: Page) => page.getByRole('complementary', { name: 'Queue' });
+const queued = (page: Page) =>
+  queuePanel(page).getByRole('list', { name: 'Next in queue' }).getByRole('listitem');
+/** Titles of the queued songs, in order. */
+const queuedTitles = (page: Page) =>
+  queued(page).evaluateAll((rows) =>
+    rows.map((row) => row.querySelector('[data-control="play"] span span')?.textContent ?? ''),
+  );
+
+async function fromMenu(page: Page, title: string, action: string): Promise<void> {
+  await rowOf(page, title).click({ button: 'right' });
+  await menuOf(page, title).getByRole('menuitem', { name: action }).click();
+}
+
+test('add to queue and play next build a queue that plays first, reorders and survives a reload', async ({
+  page,
+}) => {
+  const album = await albumWith(page.request, 5);
+  const [a, b, c, d, e] = album.songs.map((song) => song.title) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  await page.goto(`/album/${album._id}`);
+  await rowOf(page, a).hover();
+  await rowOf(page, a)
+    .getByRole('button', { name: `Play ${a}` })
+    .click();
+  await expect(nowPlaying(page)).toHaveText(a);
+
+  // Add to queue appends; play next goes first.
+  await fromMenu(page, e, 'Add to queue');
+  await expect(page.getByText('Added to queue')).toBeVisible();
+  await fromMenu(page, d, 'Add to queue');
+  await fromMenu(page, c, 'Play next');
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await expect(queuePanel(page).getByText('Next in queue')).toBeVisible();
+  await expect(queuePanel(page).getByText(`Next from: Songs of ${album.title}`)).toBeVisible();
+  expect(await queuedTitles(page)).toEqual([c, e, d]);
+  expect(await seriousViolations(page, 'aside[aria-label="Queue"]')).toEqual([]);
+
+  // The handle's arrows move a song and keep the focus on it.
+  await queued(page)
+    .nth(2)
+    .getByRole('button', { name: `Move ${d}`, exact: true })
+    .focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => queuedTitles(page)).toEqual([c, d, e]);
+  await expect(
+    queued(page)
+      .nth(1)
+      .getByRole('button', { name: `Move ${d}`, exact: true }),
+  ).toBeFocused();
+  // Alt+↓ on a song's own button.
+  await queued(page)
+    .nth(0)
+    .getByRole('button', { name: new RegExp(`^${c}`) })
+    .focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(() => queuedTitles(page)).toEqual([d, c, e]);
+  // And by dragging.
+  await queued(page).nth(2).dragTo(queued(page).nth(0));
+  await expect.poll(() => queuedTitles(page)).toEqual([e, d, c]);
+  // × takes one out.
+  await queued(page)
+    .nth(1)
+    .getByRole('button', { name: `Remove ${d} from queue` })
+    .click();
+  await expect.poll(() => queuedTitles(page)).toEqual([e, c]);
+
+  // Next plays the queue before the album goes on after its song.
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  await expect(nowPlaying(page)).toHaveText(e);
+  await expect.poll(() => queuedTitles(page)).toEqual([c]);
+  await expectAudioAdvancing(page, 0.2);
+
+  // The queue survives a reload.
+  await page.reload();
+  await expect(nowPlaying(page)).toHaveText(e);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await expect.poll(() => queuedTitles(page)).toEqual([c]);
+  await player(page).getByRole('button', { name: /^Play/ }).click();
+  await nearEnd(page);
+  await expect(nowPlaying(page)).toHaveText(c, { timeout: 10_000 });
+  await expect(queued(page)).toHaveCount(0);
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  await expect(nowPlaying(page)).toHaveText(b);
+});
+
+test('repeat off stops after the last song; repeat all wraps; repeat one shows its badge', async ({
+  page,
+}) => {
+  const album = await albumWith(page.request, 2);
+  const titles = album.songs.map((song) => song.title);
+  const last = titles.at(-1)!;
+  await page.goto(`/album/${album._id}`);
+  await rowOf(page, last).hover();
+  await rowOf(page, last)
+    .getByRole('button', { name: `Play ${last}` })
+    .click();
+  await expectAudioAdvancing(page, 0.2);
+  const repeat = player(page).getByRole('button', { name: /^Repeat/ });
+  await expect(repeat).toHaveAttribute('aria-pressed', 'false');
+
+  // Off: the last song ends and playback stops there, the song still current at its end.
+  await nearEnd(page);
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(nowPlaying(page)).toHaveText(last);
+  const stopped = await page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-player="main"]')!;
+    return { paused: audio.paused, ended: audio.ended };
+  });
+  expect(stopped).toEqual({ paused: true, ended: true });
+
+  // All: the last song wraps to the first.
+  await repeat.click();
+  await expect(repeat).toHaveAttribute('aria-pressed', 'true');
+  await expect(repeat).toHaveAccessibleName('Repeat');
+  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expectAudioAdvancing(page, 0.2);
+  await nearEnd(page);
+  await expect(nowPlaying(page)).toHaveText(titles[0]!, { timeout: 10_000 });
+  await expectAudioAdvancing(page, 0.2);
+
+  // One: a "1" on the button; then off again.
+  await repeat.click();
+  await expect(repeat).toHaveAccessibleName('Repeat one');
+  await expect(repeat.getByTestId('repeat-one-badge')).toHaveText('1');
+  await repeat.click();
+  await expect(repeat).toHaveAttribute('aria-pressed', 'false');
+  await expect(repeat.getByTestId('repeat-one-badge')).toHaveCount(0);
+});
+
+test("a listener's recently played songs come from the server, in the queue panel", async ({
+  page,
+  context,
+}) => {
+  const user = await createListener();
+  await signIn(context, user);
+  const album = await albumWith(page.request, 3);
+  const [a, b, c] = album.songs as [ApiSong, ApiSong, ApiSong];
+  const deps = await serverDeps();
+  const heard = (song: ApiSong, agoMs: number) =>
+    recordPlays(deps, song._id, 1, { agoMs, userId: user.id, listener: () => `u:${user.id}` });
+  await heard(b, 90_000);
+  await heard(c, 60_000);
+  await page.goto(`/album/${album._id}`);
+  await rowOf(page, a.title).hover();
+  await rowOf(page, a.title)
+    .getByRole('button', { name: `Play ${a.title}` })
+    .click();
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await queuePanel(page).getByRole('button', { name: 'Recently played' }).click();
+  const recent = queuePanel(page).getByRole('list', { name: 'Recently played' });
+  await expect(recent.getByRole('listitem')).toHaveCount(2);
+  await expect(recent.getByRole('listitem').first()).toContainText(c.title);
+  await recent.getByRole('listitem').nth(1).getByRole('button').first().click();
+  await expect(nowPlaying(page)).toHaveText(b.title);
+  await expect(queuePanel(page).getByText('Next from: Recently played')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('a listener adds the playing song to a playlist from the full-screen player', async ({
+    page,
+    context,
+  }) => {
+    const user = await createListener();
+    await signIn(context, user);
+    const playlistId = await playlistOf(page.request, user, 'Phone mix');
+    const headers = { authorization: `Bearer ${user.token}` };
+    const album = await albumWith(page.request, 2);
+    const [first] = album.songs as [ApiSong];
+    await page.goto(`/album/${album._id}`);
+    // On a phone the whole row is its play button.
+    await rowOf(page, first.title)
+      .getByRole('button', { name: `Play ${first.title}` })
+      .tap();
+    await expect(page.getByTestId('mini-title')).toHaveText(first.title);
+    await page.getByTestId('mini-title').tap();
+    await expect(page).toHaveURL(/\/SongFullScreen$/);
+
+    // Heart, add to playlist and the song menu sit under the title, all on screen.
+    const actions = page.getByTestId('fullscreen-song-actions');
+    for (const name of [
+      `Save ${first.title} to Liked Songs`,
+      'Add to playlist',
+      `More options for ${first.title}`,
+    ]) {
+      await expect(actions.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    await actions.getByRole('button', { name: `More options for ${first.title}` }).tap();
+    const menu = page.getByRole('menu', { name: `Options for ${first.title}` });
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    await menu.getByRole('menuitem', { name: 'Add to playlist' }).tap();
+    const chooser = page.getByRole('dialog', { name: 'Add to playlist' });
+    await expect(chooser).toBeInViewport({ ratio: 1 });
+    const choice = chooser.getByRole('menuitemcheckbox', { name: /Phone mix/ });
+    await choice.tap();
+    await expect(choice).toHaveAttribute('aria-checked', 'true');
+    await expect
+      .poll(async () => {
+        const playlist = await page.request.get(`/api/playlists/${playlistId}`, { headers });
+        return ((await playlist.json()).data.songs as ApiSong[]).map((song) => song._id);
+      })
+      .toEqual([first._id]);
+    await page.keyboard.press('Escape');
+    await expect(chooser).toBeHidden();
+
+    // The heart, and the queue, from the same screen.
+    await actions.getByRole('button', { name: `Save ${first.title} to Liked Songs` }).tap();
+    await expect(
+      actions.getByRole('button', { name: `Remove ${first.title} from Liked Songs` }),
+    ).toBeVisible();
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Queue' }).tap();
+    await expect(queuePanel(page)).toBeInViewport({ ratio: 1 });
+  });
+});
