@@ -93,9 +93,9 @@ test("the library's Artists tab shows a new follow at once, and all of them on '
   }
   await page.goto(`/viewArtistSongs/${ids[0]}`);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
-  const library = page.getByRole('complementary', { name: 'Your Library' }).or(
-    page.getByRole('region', { name: 'Your Library' }),
-  );
+  const library = page
+    .getByRole('complementary', { name: 'Your Library' })
+    .or(page.getByRole('region', { name: 'Your Library' }));
   await library.getByRole('tab', { name: 'Artists' }).click();
   const followed = library.getByRole('list', { name: 'Artists' }).getByRole('listitem');
   await expect(followed).toHaveCount(4);

@@ -94,6 +94,26 @@ test('a failed like reverts with one toast', async ({ page, context }) => {
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('a failed follow reverts with one toast', async ({ page, context }) => {
+  const user = await createListener();
+  await signIn(context, user);
+  await page.goto('/');
+  await page.locator('a[href^="/viewArtistSongs/"]').first().click();
+  await expect(page.getByTestId('artist-stats')).toBeVisible();
+  await page.route('**/api/artists/*/follow', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Something went wrong on our side' }),
+    }),
+  );
+  const follow = page.getByRole('button', { name: 'Follow', exact: true });
+  await follow.click();
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toContainText('Something went wrong on our side');
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+});
+
 test.describe('when the server goes away and comes back', () => {
   let server: RunningServer | null = null;
   let dataDir = '';
@@ -142,7 +162,9 @@ test.describe('when the server goes away and comes back', () => {
     await expect(banner).toHaveCount(1);
     await expect
       .poll(() =>
-        page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-player="main"]')?.paused),
+        page.evaluate(
+          () => document.querySelector<HTMLAudioElement>('audio[data-player="main"]')?.paused,
+        ),
       )
       .toBe(true);
     // A moment for any error toast to have shown up: none does.
