@@ -39,6 +39,7 @@ test('every page names its tab', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page).toHaveTitle('Page not found · Chorus');
   await expect(page.getByTestId('empty-state')).toContainText('Page not found');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/viewArtistSongs/999999');
   await expect(page.getByTestId('empty-state')).toContainText('No artist data found');
 });
@@ -52,6 +53,7 @@ test('a skip link leads past the sidebar and top bar to the page', async ({ page
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
   await expect(page.locator('main#main-content')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   expect(page.url()).not.toContain('#');
 });
 
@@ -115,10 +117,17 @@ test('toasts of a finished flow close when the next one starts', async ({ page }
   await page.goto('/');
   await page.getByRole('button', { name: 'Explore Premium' }).click();
   await expect(toasts(page)).toHaveCount(1);
+  // Top right, under the top bar rather than over its buttons.
+  const header = (await page.locator('header').first().boundingBox())!;
+  await expect
+    .poll(async () => (await toasts(page).boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual(header.y + header.height);
+  // Held open by the pointer, so only the next page can close it before its 3 s are up.
+  await toasts(page).hover();
   await page.waitForTimeout(1100);
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(toasts(page)).toHaveCount(0);
+  await expect(toasts(page)).toHaveCount(0, { timeout: 1500 });
 
   await page.goto('/loginWithPass');
   await page.getByLabel('Email').fill(user.email);
@@ -152,6 +161,8 @@ test('on a phone a toast sits above the mini player and tab bar, clear of the he
   await page.getByRole('menuitem', { name: 'Explore Premium' }).click();
   const toast = toasts(page);
   await expect(toast).toBeVisible();
+  // The pointer on it holds it open (it would close by itself after 3 s).
+  await toast.hover();
   await page.waitForTimeout(500); // the entrance animation
   const box = (await toast.boundingBox())!;
   const header = (await page.locator('header').first().boundingBox())!;

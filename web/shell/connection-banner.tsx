@@ -7,7 +7,8 @@ export function ConnectionBanner() {
     <div
       role="status"
       data-testid="connection-banner"
-      className="fixed inset-x-0 top-0 z-[10000] bg-[#b3261e] px-4 py-2 text-center text-sm font-bold text-white shadow-lg"
+      // Above the player (and on a phone above the mini player and tab bar), clear of the top bar.
+      className="fixed bottom-32 left-1/2 z-[10000] w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 rounded-full bg-[#b3261e] px-5 py-2 text-center text-sm font-bold text-white shadow-lg md:bottom-24"
     >
       Can't reach Chorus. Trying again…
     </div>
