@@ -61,10 +61,25 @@ test('the top bar stays, and a bar with the play button follows once the hero sc
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 560 });
+  // A demo artist with a list of songs, so the page scrolls (other journeys add bare artists).
+  const home = (await (await page.request.get('/api/home')).json()) as {
+    popularArtists: Array<{ _id: number }>;
+  };
+  let target: { id: number; name: string } | null = null;
+  for (const { _id } of home.popularArtists) {
+    const detail = (await (await page.request.get(`/api/artists/${_id}`)).json()) as {
+      name: string;
+      songs: unknown[];
+    };
+    if (detail.songs.length >= 5) {
+      target = { id: _id, name: detail.name };
+      break;
+    }
+  }
+  expect(target).not.toBeNull();
+  const { id, name } = target!;
   await page.goto('/');
-  const artist = page.locator('a[href^="/viewArtistSongs/"]').first();
-  const name = ((await artist.locator('p').first().textContent()) ?? '').trim();
-  await artist.click();
+  await page.locator(`a[href="/viewArtistSongs/${id}"]`).first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('sticky-play-header')).toHaveCount(0);
   await page.locator('main#main-content').evaluate((main) => main.scrollTo(0, 600));
