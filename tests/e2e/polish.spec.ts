@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createListener, signIn } from './support.ts';
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { createListener, seriousViolations, signIn } from './support.ts';
 
 const toasts = (page: Page) => page.locator('.Toastify__toast');
 
