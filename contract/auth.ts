@@ -23,6 +23,10 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const EmailBody = Type.Object({ email: Text(254) });
 export type EmailBody = Static<typeof EmailBody>;
 
+/** Sign-up's step 1: is this address free? With the bot-check solution, as registering takes it. */
+export const CheckEmailBody = Type.Object({ email: Text(254), altcha: Text(4096) });
+export type CheckEmailBody = Static<typeof CheckEmailBody>;
+
 export const VerifyOtpBody = Type.Object({
   email: Text(254),
   otp: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),

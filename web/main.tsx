@@ -1,9 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { queryClient } from './lib/query-client.ts';
+import { onServerStatus } from './lib/connection.ts';
+import { followServerStatus, queryClient } from './lib/query-client.ts';
 import { restoreSession, setRenderedSession } from './lib/session.ts';
+import { recoverFromStaleCode } from './lib/stale-code.ts';
 import { preloadPlayer } from './player/player-dock.tsx';
-import { restorePlayer } from './player/player-store.ts';
+import { restorePlayer, usePlayer } from './player/player-store.ts';
 import { AppRouter, preloadRoute } from './router.tsx';
 import { readPageState } from './ssr/page-state.ts';
 import './styles.css';
@@ -17,6 +19,13 @@ if (state) {
 }
 
 restorePlayer();
+followServerStatus(queryClient);
+// Without the server the next song cannot load: stop now rather than fail song after song.
+onServerStatus((status) => {
+  if (status === 'unreachable') usePlayer.getState().pause();
+});
+// A code file of an older build failed to preload (a deploy happened since the page opened).
+window.addEventListener('vite:preloadError', recoverFromStaleCode);
 // The server saw a session the hints here do not know of (a login in another browser profile,
 // cleared storage): ask for it too.
 void restoreSession(state?.session.isAuth === true);

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   Suspense,
   startTransition,
+  useEffect,
   useLayoutEffect,
   useState,
 } from 'react';
@@ -12,6 +13,7 @@ import {
   createPath,
   matchRoutes,
   Navigate,
+  NavigationType,
   type Navigator,
   type Params,
   parsePath,
@@ -20,8 +22,11 @@ import {
   type To,
   useRoutes,
 } from 'react-router';
+import { pageTitle } from '../contract/rules/page-title.ts';
 import { BrowserHistory } from './lib/browser-history.ts';
 import { useSession } from './lib/session.ts';
+import { isStaleCodeError, recoverFromStaleCode } from './lib/stale-code.ts';
+import { notify } from './lib/toast.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
 
@@ -47,10 +52,16 @@ interface PageComponent {
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
+  /** The tab's title (web/lib/page-title.ts); a page named by its data sets its own. */
+  title?: string,
 ): PageComponent {
   let loaded: ComponentType | null = null;
   const preload = async (params?: Params) => {
-    const module = await load();
+    const module = await load().catch((error: unknown) => {
+      // Code of an older build (a deploy happened since this page opened): reload once.
+      if (isStaleCodeError(error)) recoverFromStaleCode();
+      throw error;
+    });
     loaded = module[name];
     // A page module may ask for its data as soon as its code is here (`prefetch`); the first
     // render waits a moment for it, as a data router's loader would, so the page draws with its
@@ -71,64 +82,92 @@ function page<K extends string>(
   // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, as React.lazy is
   const Page = () => {
     const [direct] = useState(() => loaded);
+    useEffect(() => {
+      if (title !== undefined) document.title = pageTitle(title);
+    }, []);
     return direct ? createElement(direct) : <Lazy />;
   };
   Page.preload = preload;
   return Page;
 }
 
-const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPage');
-const OtpPage = page(() => import('./features/auth/otp-page.tsx'), 'OtpPage');
+const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPage', 'Log in');
+const OtpPage = page(() => import('./features/auth/otp-page.tsx'), 'OtpPage', 'Log in');
 const PasswordLoginPage = page(
   () => import('./features/auth/password-login-page.tsx'),
   'PasswordLoginPage',
+  'Log in',
 );
 const ForgotPasswordPage = page(
   () => import('./features/auth/forgot-password-page.tsx'),
   'ForgotPasswordPage',
+  'Reset your password',
 );
-const AdminLoginPage = page(() => import('./features/auth/admin-login-page.tsx'), 'AdminLoginPage');
-const SignupPage = page(() => import('./features/signup/signup-page.tsx'), 'SignupPage');
+const AdminLoginPage = page(
+  () => import('./features/auth/admin-login-page.tsx'),
+  'AdminLoginPage',
+  'Admin Login',
+);
+const SignupPage = page(() => import('./features/signup/signup-page.tsx'), 'SignupPage', 'Sign up');
 const CreatePassPage = page(
   () => import('./features/signup/create-pass-page.tsx'),
   'CreatePassPage',
+  'Sign up',
 );
 const ProfileInfoPage = page(
   () => import('./features/signup/profile-info-page.tsx'),
   'ProfileInfoPage',
+  'Sign up',
 );
-const TermsPage = page(() => import('./features/signup/terms-page.tsx'), 'TermsPage');
+const TermsPage = page(() => import('./features/signup/terms-page.tsx'), 'TermsPage', 'Sign up');
 const AddPlaylistPage = page(
   () => import('./features/library/add-playlist-page.tsx'),
   'AddPlaylistPage',
+  'Create playlist',
 );
 const SongFullScreenPage = page(
   () => import('./features/fullscreen/song-full-screen-page.tsx'),
   'SongFullScreenPage',
+  'Now playing',
 );
-const HomePage = page(() => import('./features/home/home-page.tsx'), 'HomePage');
-const ProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
+const HomePage = page(() => import('./features/home/home-page.tsx'), 'HomePage', '');
+const ProfilePage = page(
+  () => import('./features/profile/profile-page.tsx'),
+  'ProfilePage',
+  'Profile',
+);
 const AllArtistsPage = page(
   () => import('./features/all-artists/all-artists-page.tsx'),
   'AllArtistsPage',
+  'Artists',
 );
 const PlaylistPage = page(() => import('./features/playlist/playlist-page.tsx'), 'PlaylistPage');
 const ArtistPage = page(() => import('./features/artist/artist-page.tsx'), 'ArtistPage');
 const AlbumPage = page(() => import('./features/album/album-page.tsx'), 'AlbumPage');
-const SearchPage = page(() => import('./features/search/search-page.tsx'), 'SearchPage');
+const SearchPage = page(() => import('./features/search/search-page.tsx'), 'SearchPage', 'Search');
 const LikedSongsPage = page(
   () => import('./features/liked/liked-songs-page.tsx'),
   'LikedSongsPage',
+  'Liked Songs',
 );
 // Admin code is only ever fetched behind the gate, never for listeners.
 const AdminGate = page(() => import('./shell/admin-gate.tsx'), 'AdminGate');
-const DashboardPage = page(() => import('./features/admin/dashboard-page.tsx'), 'DashboardPage');
-const UsersPage = page(() => import('./features/admin/users-page.tsx'), 'UsersPage');
-const SongsPage = page(() => import('./features/admin/songs-page.tsx'), 'SongsPage');
-const ArtistsPage = page(() => import('./features/admin/artists-page.tsx'), 'ArtistsPage');
+const DashboardPage = page(
+  () => import('./features/admin/dashboard-page.tsx'),
+  'DashboardPage',
+  'Dashboard',
+);
+const UsersPage = page(() => import('./features/admin/users-page.tsx'), 'UsersPage', 'Users');
+const SongsPage = page(() => import('./features/admin/songs-page.tsx'), 'SongsPage', 'Songs');
+const ArtistsPage = page(
+  () => import('./features/admin/artists-page.tsx'),
+  'ArtistsPage',
+  'Artists',
+);
 const EditArtistPage = page(
   () => import('./features/admin/edit-artist-page.tsx'),
   'EditArtistPage',
+  'Edit artist',
 );
 
 /** Administrators get only the admin area and no top bar. */
@@ -230,12 +269,24 @@ function whenReady(to: To, go: () => void): void {
   preloadRoute(pathname, 10_000).then(proceed, proceed);
 }
 
+/** Toasts of the page being left close as the navigation starts (rules in web/lib/toast.ts). */
+function leave(to: To): void {
+  const { pathname } = typeof to === 'string' ? parsePath(to) : to;
+  if (pathname && pathname !== browserHistory().location.pathname) notify.navigated();
+}
+
 const navigator: Navigator = {
   createHref: (to) => browserHistory().createHref(to),
   encodeLocation: (to) => browserHistory().encodeLocation(to),
   go: (delta) => browserHistory().go(delta),
-  push: (to, state) => whenReady(to, () => browserHistory().push(to, state)),
-  replace: (to, state) => whenReady(to, () => browserHistory().replace(to, state)),
+  push: (to, state) => {
+    leave(to);
+    whenReady(to, () => browserHistory().push(to, state));
+  },
+  replace: (to, state) => {
+    leave(to);
+    whenReady(to, () => browserHistory().replace(to, state));
+  },
 };
 
 /** The pages under whatever router is around them (the browser's, or the server's). */
@@ -258,9 +309,10 @@ export function AppRouter() {
   // Back and forward change the address at once; the old page stays until the new one is ready.
   useLayoutEffect(
     () =>
-      browserHistory().listen(({ action, location }) =>
-        startTransition(() => setState({ action, location })),
-      ),
+      browserHistory().listen(({ action, location }) => {
+        if (action === NavigationType.Pop) notify.navigated();
+        startTransition(() => setState({ action, location }));
+      }),
     [],
   );
   return (

@@ -93,16 +93,18 @@ export async function webAppRoutes(
     return reply.send(file.body);
   }
 
-  /** index.html with a server-rendered page in `#root` and its state beside it. */
+  /** index.html with a server-rendered page in `#root`, its state beside it and its title. */
   function rendered(index: CachedFile, page: RenderedPage): CachedFile | null {
     const html = index.body.toString('utf8');
     const root = '<div id="root"></div>';
     if (!html.includes(root)) return null;
-    const body = html.replace(
-      root,
-      () =>
-        `<div id="root">${page.html}</div><script id="${PAGE_STATE_ID}" type="application/json">${page.state}</script>`,
-    );
+    const body = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+      .replace(
+        root,
+        () =>
+          `<div id="root">${page.html}</div><script id="${PAGE_STATE_ID}" type="application/json">${page.state}</script>`,
+      );
     return { body: Buffer.from(body), type: index.type, compressible: true, dynamic: true };
   }
 
@@ -162,4 +164,9 @@ export async function webAppRoutes(
 
   app.get('/', { config: { policy: 'public' }, schema: { hide: true } }, handler);
   app.get('/*', { config: { policy: 'public' }, schema: { hide: true } }, handler);
+}
+
+/** Text for an HTML element's content: a name may hold `<` or `&`. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { createListener, seriousViolations } from './support.ts';
 
 test('signing up in three steps lands home logged in, and the form survives a reload', async ({
   page,
@@ -88,29 +89,57 @@ test('signing up in three steps lands home logged in, and the form survives a re
   expect(JSON.parse(hints.signup ?? '{}').state?.form?.email ?? '').toBe('');
 });
 
-test('signing up with an e-mail that has an account shows the error box', async ({ page }) => {
-  const email = `twice-${Date.now()}@example.com`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.goto('/signup');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Password', { exact: true }).fill('a-fine-password-1');
-    await page.getByLabel('Confirm password').fill('a-fine-password-1');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Name').fill('Twice');
-    await page.getByLabel('Date of birth').fill('1980-01-01');
-    await page.getByLabel('Man', { exact: true }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    if (attempt === 0) {
-      await expect(page).toHaveURL(/\/$/);
-      await page.evaluate(() => localStorage.clear());
-      await page.context().clearCookies();
-    }
-  }
+test('step 1 of sign-up says an address in use is taken and offers to log in instead', async ({
+  page,
+}) => {
+  const user = await createListener();
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(user.email.toUpperCase());
+  await page.getByRole('button', { name: 'Next' }).click();
+  const error = page.locator('#signup-email-error');
+  await expect(error).toContainText('An account with this email already exists');
+  await expect(page).toHaveURL(/\/signup$/);
+  // Inline only: no toast repeats it.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await error.getByRole('link', { name: 'Log in instead' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email or username')).toHaveValue(user.email.toUpperCase());
+});
+
+test('a free address goes on to step 1 after the check, and a wrong one is told inline only', async ({
+  page,
+}) => {
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#signup-email-error')).toContainText('This email is invalid');
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  await page.getByLabel('Email address').fill(`free-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/createPass$/);
+});
+
+test('an address taken between step 1 and the last step is told in the box there, and only there', async ({
+  page,
+}) => {
+  const email = `raced-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('a-fine-password-1');
+  await page.getByLabel('Confirm password').fill('a-fine-password-1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Name').fill('Raced');
+  await page.getByLabel('Date of birth').fill('1980-01-01');
+  await page.getByLabel('Man', { exact: true }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Someone else signs up with the address meanwhile.
+  await createListener({ email });
+  await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('signup-error')).toHaveText(
     'An account with this email already exists',
   );
-  await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   await expect(page).toHaveURL(/\/terms&conditions$/);
 });

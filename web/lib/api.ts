@@ -1,4 +1,8 @@
 /** The one way the web app talks to the server: JSON, the session cookie, and the CSRF header. */
+import { meansUnreachable, reportReachable, reportUnreachable } from './connection.ts';
+
+/** What a call that never reached the server says (the banner then tells the listener). */
+export const NETWORK_ERROR = 'Network error or server is down';
 
 export class ApiError extends Error {
   constructor(
@@ -56,8 +60,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error or server is down');
+    reportUnreachable();
+    throw new ApiError(0, NETWORK_ERROR);
   }
+  if (meansUnreachable(response.status)) reportUnreachable();
+  else reportReachable();
   const text = await response.text();
   let data: unknown = null;
   if (text) {

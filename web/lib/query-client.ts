@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
+import { onServerStatus } from './connection.ts';
 
 /** A query cache with the app's defaults: the browser's one below, and one per server render. */
 export function createQueryClient(): QueryClient {
@@ -17,3 +18,16 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * While the server is unreachable queries wait instead of failing (their retries pause, as
+ * offline); once it answers they go on, and every query on screen is fetched again, so a page
+ * that failed meanwhile recovers by itself.
+ */
+export function followServerStatus(client: QueryClient): () => void {
+  return onServerStatus((status) => {
+    const reachable = status === 'reachable';
+    onlineManager.setOnline(reachable);
+    if (reachable) void client.invalidateQueries({ type: 'active' });
+  });
+}

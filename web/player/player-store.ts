@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api } from '../lib/api.ts';
+import { probeServer } from '../lib/connection.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioEngine } from './audio-engine.ts';
 import { deferredLocalStorage } from './deferred-storage.ts';
@@ -149,13 +150,18 @@ function getEngine(): AudioEngine {
         startCurrent(true, 0);
       },
       onError: (message) => {
-        // Raised here, not by the bar, so it shows on every page, the full-screen player too.
-        notify.error(message);
         usePlayer.setState({ isPlaying: false });
-        const moved = afterError(usePlayer.getState(), ++failedInRow);
-        if (!moved) return;
-        usePlayer.setState({ ...moved, position: 0, duration: 0 });
-        startCurrent(true, 0);
+        // A song fails while the server is away through no fault of its own: playback stops
+        // there (the connection banner says why) instead of failing through the queue.
+        void probeServer().then((answered) => {
+          if (!answered) return;
+          // Raised here, not by the bar, so it shows on every page, the full-screen player too.
+          notify.error(message);
+          const moved = afterError(usePlayer.getState(), ++failedInRow);
+          if (!moved) return;
+          usePlayer.setState({ ...moved, position: 0, duration: 0 });
+          startCurrent(true, 0);
+        });
       },
     });
     engine.setVolume(effectiveVolume(usePlayer.getState()));

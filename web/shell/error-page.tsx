@@ -1,5 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../lib/page-title.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
 
 /** What every route shows when it breaks: say so and offer a way out. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -28,15 +30,15 @@ export function ErrorPage({ error }: { error: unknown }) {
 }
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
-    <section className="flex min-h-full flex-col items-center justify-center gap-4 bg-surface p-8 text-center text-white">
-      <p className="text-6xl font-black text-brand">404</p>
-      <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="text-muted">We can't seem to find the page you are looking for.</p>
-      <Link to="/" className="rounded-full bg-white px-6 py-3 font-bold text-black">
-        Home
-      </Link>
-    </section>
+    <EmptyState
+      heading="h1"
+      mark="404"
+      title="Page not found"
+      message="We can't seem to find the page you are looking for."
+      home
+    />
   );
 }
 

@@ -21,11 +21,28 @@ export function MainLayout() {
   );
   return (
     <div className="flex h-full flex-col bg-black">
+      {/* Past the sidebar and the top bar to the page; focus moves there without touching the
+          address, which names pages only. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to a place in the page, as assistive technology expects; it only keeps the fragment out of the address */}
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        className="sr-only rounded bg-white px-4 py-2 font-bold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[10001]"
+      >
+        Skip to main content
+      </a>
       <div className="flex min-h-0 flex-1 gap-2 p-2">
         <Suspense fallback={sidebarPlaceholder}>
           {hydrated ? <LibrarySidebar /> : sidebarPlaceholder}
         </Suspense>
-        <main className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface outline-none"
+        >
           <TopBar />
           {/* The shell and the player show at once and survive a page that breaks. */}
           <RouteErrorBoundary>

@@ -30,7 +30,8 @@ export function TopBar() {
   }
 
   return (
-    <header className="flex h-16 items-center gap-3 px-4">
+    // Sticky: search, home and the account stay at hand however far the page scrolls.
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 bg-[#1c1c1c]/95 px-4 backdrop-blur">
       <Menu
         label="Menu"
         align="start"

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   BotChallenge,
+  CheckEmailBody,
   CodeSentAnswer,
   EmailBody,
   LoginAnswer,
@@ -24,6 +25,7 @@ const MINUTE = 60_000;
 /** Per-IP limits of the account routes (keyed per-e-mail limits live in the service). */
 export const IP_LIMITS = {
   register: { max: 10, windowMs: 60 * MINUTE },
+  checkEmail: { max: 10, windowMs: 60 * MINUTE },
   sendCode: { max: 20, windowMs: 15 * MINUTE },
   verifyCode: { max: 30, windowMs: 15 * MINUTE },
   password: { max: 30, windowMs: 15 * MINUTE },
@@ -89,6 +91,30 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
       );
       cookies.set(reply, session);
       return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/auth/checkEmail',
+    {
+      config: { policy: 'public', rateLimit: IP_LIMITS.checkEmail },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign-up's first step: whether an address is free",
+        description:
+          'Answers 409 when the address has an account, as registering does, and takes the ' +
+          'bot-check solution and limits of registering.',
+        body: CheckEmailBody,
+        response: { 200: Message, ...errors },
+      },
+    },
+    (request) => {
+      const header = request.headers['x-altcha'];
+      return auth.checkEmailFree(
+        request.body,
+        client(request),
+        typeof header === 'string' ? header : undefined,
+      );
     },
   );
 

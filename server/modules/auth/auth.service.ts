@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   type AuthUser,
+  type CheckEmailBody,
   type CodeSentAnswer,
   type LoginAnswer,
   OTP_LENGTH,
@@ -42,6 +43,7 @@ export const MESSAGES = {
   wrongCredentials: 'Invalid email or password',
   notAdmin: 'not allowed',
   duplicate: 'An account with this email already exists',
+  emailFree: 'This email can be used to sign up',
   codeRequired: 'Please enter the 6-digit code',
   codeWrong: 'That code is not right. Please check it and try again.',
   codeExpired: 'This code has expired or was already used. Please request a new one.',
@@ -158,14 +160,7 @@ export class AuthService {
     if (problem) throw badRequest(problem[1]!, problem[0]);
 
     // The check comes before the duplicate test, so bots cannot use sign-up to probe addresses.
-    const solution = body.altcha ?? altchaHeader;
-    if (solution) await this.botCheck.verify(solution);
-    else {
-      await this.limiter.hit(
-        `register-unchecked:ip:${addressBucket(client.ip)}`,
-        REGISTER_WITHOUT_CHECK_PER_IP,
-      );
-    }
+    await this.passBotCheck(body.altcha ?? altchaHeader, client);
 
     const email = normalizeEmail(body.email!);
     if (await this.repository.findUserByEmail(email)) throw conflict(MESSAGES.duplicate);
@@ -179,6 +174,38 @@ export class AuthService {
     });
     if (!row) throw conflict(MESSAGES.duplicate);
     return this.logIn(row, { persistent: true, client, message: MESSAGES.registered });
+  }
+
+  /**
+   * Sign-up's first step asks whether an address is free, so a listener learns it is taken before
+   * three more steps. It tells no more than registering does (which answers 'already exists'),
+   * under the same conditions: a bot-check solution, or without one the same small budget per
+   * client address that registering without one spends.
+   */
+  async checkEmailFree(
+    body: CheckEmailBody,
+    client: ClientInfo,
+    altchaHeader?: string,
+  ): Promise<{ message: string }> {
+    const invalid = validateEmail(body.email);
+    if (invalid) throw badRequest(invalid, 'email');
+    await this.passBotCheck(body.altcha ?? altchaHeader, client);
+    if (await this.repository.findUserByEmail(normalizeEmail(body.email!))) {
+      throw conflict(MESSAGES.duplicate);
+    }
+    return { message: MESSAGES.emailFree };
+  }
+
+  /** A solved bot check, or else one of the few sign-up calls an address may make without. */
+  private async passBotCheck(solution: string | undefined, client: ClientInfo): Promise<void> {
+    if (solution) {
+      await this.botCheck.verify(solution);
+      return;
+    }
+    await this.limiter.hit(
+      `register-unchecked:ip:${addressBucket(client.ip)}`,
+      REGISTER_WITHOUT_CHECK_PER_IP,
+    );
   }
 
   /** Sends a login code. The answer is the same whether or not the address has an account. */

@@ -83,6 +83,7 @@ describe('pages drawn by the server', () => {
     expect(response.statusCode).toBe(200);
     const body = response.body;
     expect(body).toContain('Drawn in public</h1>');
+    expect(body).toContain('<title>Drawn in public · Chorus</title>');
     expect(body).toContain('data-testid="song-row"');
     expect(body).toContain('Drawn song 1<');
     const state = stateOf(body);
@@ -140,6 +141,9 @@ describe('pages drawn by the server', () => {
     expect(body).not.toContain('<script>alert(1)');
     expect(body).not.toContain('<b>');
     expect(body.match(/<\/script>/g)).toHaveLength(2); // the state's own, and the app's
+    expect(body).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt; · Chorus</title>',
+    );
     const head = stateOf(body)?.queries[0]?.[1] as { name: string };
     expect(head.name).toBe('</script><script>alert(1)</script> & <b>');
   });

@@ -2,15 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { Id } from '../../../contract/common.ts';
 import type { Playlist } from '../../../contract/playlists.ts';
 import { matchClientRoute, PLAYLIST_FIRST_SONGS } from '../../../contract/routes.ts';
+import { pageTitle } from '../../../contract/rules/page-title.ts';
 import { type PageState, pageStateJson } from '../../../web/ssr/page-state.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/policies.ts';
 
-/** A page drawn on the server: the markup for `#root` and its state as JSON for the browser. */
+/** A page drawn on the server: the markup for `#root`, its state as JSON for the browser, and the tab's title. */
 export interface RenderedPage {
   html: string;
   state: string;
+  title: string;
 }
 
 /** Draws the page at `url` for the request's caller, or answers null to leave it to the browser. */
@@ -68,6 +70,10 @@ export function serverPages(deps: Deps): PageRenderer {
     if (!playlist) return null;
     const { renderPage } = await load();
     const { html, state } = await renderPage({ url, session: sessionOf(caller), playlist });
-    return { html, state: pageStateJson(state) };
+    return {
+      html,
+      state: pageStateJson(state),
+      title: pageTitle(playlist.name || 'Untitled Playlist'),
+    };
   };
 }

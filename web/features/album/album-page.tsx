@@ -3,10 +3,14 @@ import { Link, useParams } from 'react-router';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { useMoreBy } from './api/get-more-by.ts';
 
 /** An album with its songs in track order (opened from 'Popular albums and singles'). */
@@ -16,6 +20,7 @@ export function AlbumPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  usePageTitle(query.data?.title);
 
   if (query.isPending && Number.isInteger(id) && id > 0) {
     return <p className="p-8 text-muted">Loading album...</p>;
@@ -36,9 +41,13 @@ export function AlbumPage() {
     );
   }
   const album = query.data;
-  if (!album) return <p className="p-8 text-muted">No album found</p>;
+  if (!album) return <EmptyState title="No album found" home />;
   const songs = album.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+  const togglePlay = () => {
+    const at = songs.findIndex((song) => song._id === current?._id);
+    toggleSong(songs, Math.max(at, 0));
+  };
   return (
     <div className="pb-8">
       <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-[#535353] to-transparent px-4 pt-6 pb-6 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
@@ -51,7 +60,7 @@ export function AlbumPage() {
         />
         <div className="min-w-0">
           <p className="text-sm">Album</p>
-          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">{album.title}</h1>
+          <HeroTitle>{album.title}</HeroTitle>
           <p className="text-sm">
             <Link to={`/viewArtistSongs/${album.artist._id}`} className="font-bold hover:underline">
               {album.artist.name}
@@ -61,15 +70,18 @@ export function AlbumPage() {
           </p>
         </div>
       </header>
+      <StickyPlayHeader
+        title={album.title}
+        playing={playingHere}
+        disabled={songs.length === 0}
+        onToggle={togglePlay}
+      />
       <div className="px-4 py-4 sm:px-6">
         <button
           type="button"
           aria-label={playingHere ? `Pause ${album.title}` : `Play ${album.title}`}
           disabled={songs.length === 0}
-          onClick={() => {
-            const at = songs.findIndex((song) => song._id === current?._id);
-            toggleSong(songs, Math.max(at, 0));
-          }}
+          onClick={togglePlay}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
           {playingHere ? (

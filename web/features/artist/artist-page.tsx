@@ -4,11 +4,15 @@ import { Link, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
 import { useFollowArtist } from './follow-artist.ts';
 
@@ -31,6 +35,7 @@ export function ArtistPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  usePageTitle(query.data?.name);
 
   if (query.isPending && Number.isInteger(id) && id > 0) {
     return <p className="p-8 text-muted">Loading artist data...</p>;
@@ -54,10 +59,14 @@ export function ArtistPage() {
     }
   }
   const artist = query.data;
-  if (!artist) return <p className="p-8 text-muted">No artist data found</p>;
+  if (!artist) return <EmptyState title="No artist data found" home />;
 
   const songs = artist.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+  const togglePlay = () => {
+    const at = songs.findIndex((song) => song._id === current?._id);
+    toggleSong(songs, Math.max(at, 0));
+  };
 
   return (
     <div className="pb-8">
@@ -77,13 +86,19 @@ export function ArtistPage() {
               Verified Artist
             </p>
           )}
-          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">{artist.name}</h1>
+          <HeroTitle>{artist.name}</HeroTitle>
           <p className="text-sm" data-testid="artist-stats">
             {countOf(artist.monthlyListeners, 'monthly listener')} ·{' '}
             {countOf(artist.followers, 'follower')}
           </p>
         </div>
       </header>
+      <StickyPlayHeader
+        title={artist.name}
+        playing={playingHere}
+        disabled={songs.length === 0}
+        onToggle={togglePlay}
+      />
 
       {/* On a phone Download and Share are icons (their names stay for screen readers), so the
           actions keep to one line. */}
@@ -92,10 +107,7 @@ export function ArtistPage() {
           type="button"
           aria-label={playingHere ? `Pause ${artist.name}` : `Play ${artist.name}`}
           disabled={songs.length === 0}
-          onClick={() => {
-            const at = songs.findIndex((song) => song._id === current?._id);
-            toggleSong(songs, Math.max(at, 0));
-          }}
+          onClick={togglePlay}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
           {playingHere ? (

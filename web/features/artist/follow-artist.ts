@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ArtistDetail, FollowState } from '../../../contract/listening.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { artistKey } from '../../lib/catalog-queries.ts';
+import { libraryKeys } from '../../lib/library-queries.ts';
 import { notify } from '../../lib/toast.ts';
 
 /** Follow or unfollow; the button flips at once and flips back if the server refuses. */
@@ -30,7 +31,8 @@ export function useFollowArtist(artistId: number) {
       client.setQueryData<ArtistDetail>(artistKey(artistId), (old) =>
         old ? { ...old, following: state.following, followers: state.followers } : old,
       );
-      client.invalidateQueries({ queryKey: ['me', 'following'] });
+      // The library's Artists tab lists followed artists: it shows the change at once.
+      client.invalidateQueries({ queryKey: libraryKeys.artists });
     },
   });
 }

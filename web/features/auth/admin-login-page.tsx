@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdminLogin } from './api/admin-login.ts';
@@ -10,10 +11,13 @@ import { PasswordForm, type PasswordFormValues } from './components/password-for
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useAdminLogin();
+  const [problem, setProblem] = useState<string | null>(null);
 
   async function onSubmit(values: PasswordFormValues) {
+    notify.startFlow();
+    setProblem(null);
     if (!values.email || !values.password) {
-      notify.error('Email and password are required');
+      setProblem('Email and password are required');
       return;
     }
     try {
@@ -22,14 +26,19 @@ export function AdminLoginPage() {
       navigate('/admin_dashboard', { replace: true });
     } catch (error) {
       const down = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-      notify.error(down ? 'Network error or server is down' : 'not allowed');
+      setProblem(down ? NETWORK_ERROR : 'not allowed');
     }
   }
 
   return (
     <AuthFrame>
       <h1 className="mb-8 text-center text-3xl font-bold sm:text-4xl">Admin Login</h1>
-      <PasswordForm idPrefix="admin-login" pending={login.isPending} onSubmit={onSubmit} />
+      <PasswordForm
+        idPrefix="admin-login"
+        pending={login.isPending}
+        problem={problem}
+        onSubmit={onSubmit}
+      />
     </AuthFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { validateEmail } from '../../../contract/rules/email.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -10,12 +10,15 @@ import { AuthFrame, PrimaryButton } from './components/auth-frame.tsx';
 /** /login: continue with a one-time code, or with a password. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // Sign-up's 'Log in instead' brings the address along.
+  const given = (useLocation().state as { email?: string } | null)?.email;
+  const [email, setEmail] = useState(given ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const sendOtp = useSendOtp();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    notify.startFlow();
     const invalid = validateEmail(email);
     setProblem(invalid);
     if (invalid) return;
@@ -25,7 +28,7 @@ export function LoginPage() {
     } catch (error) {
       console.error('sendOTP failed', error);
       // The spec only logs the failure; a wait after too many requests is worth showing.
-      if ((error as { status?: number }).status === 429) notify.error(errorMessage(error));
+      if ((error as { status?: number }).status === 429) setProblem(errorMessage(error));
     }
   }
 

@@ -35,6 +35,7 @@ export function OtpPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!complete || !email) return;
+    notify.startFlow();
     setProblem(null);
     try {
       const answer = await verify.mutateAsync({ email, otp: digits.join('') });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
@@ -10,10 +11,13 @@ import { PasswordForm, type PasswordFormValues } from './components/password-for
 export function PasswordLoginPage() {
   const navigate = useNavigate();
   const login = useLoginWithPass();
+  const [problem, setProblem] = useState<string | null>(null);
 
   async function onSubmit(values: PasswordFormValues) {
+    notify.startFlow();
+    setProblem(null);
     if (!values.email || !values.password) {
-      notify.error('Please enter both email and password');
+      setProblem('Please enter both email and password');
       return;
     }
     try {
@@ -28,7 +32,7 @@ export function PasswordLoginPage() {
         navigate('/login');
         return;
       }
-      notify.error(errorMessage(error, 'Failed to login'));
+      setProblem(errorMessage(error, 'Failed to login'));
     }
   }
 
@@ -38,6 +42,7 @@ export function PasswordLoginPage() {
       <PasswordForm
         idPrefix="password-login"
         pending={login.isPending}
+        problem={problem}
         onSubmit={onSubmit}
         onForgot={() => navigate('/forgotPassword')}
       />

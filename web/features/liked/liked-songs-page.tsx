@@ -5,7 +5,10 @@ import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 
 const LIKED_SONGS = { name: 'Liked Songs', path: '/likedSongs' };
 
@@ -32,6 +35,10 @@ export function LikedSongsPage() {
   const count = songs.length;
   const first = songs[0];
   const playingThis = current !== null && songs.some((song) => song._id === current._id);
+  const togglePlay = () =>
+    playingThis
+      ? usePlayer.getState().togglePlay()
+      : usePlayer.getState().playQueue(songs, 0, LIKED_SONGS);
   return (
     <div className="pb-10">
       <header className="flex items-end gap-6 bg-gradient-to-b from-indigo-800/80 to-transparent px-6 pt-6 pb-6">
@@ -40,7 +47,7 @@ export function LikedSongsPage() {
         </div>
         <div>
           <p className="text-sm font-semibold">Playlist</p>
-          <h1 className="my-2 text-5xl font-black">Liked Songs</h1>
+          <HeroTitle>Liked Songs</HeroTitle>
           <p className="text-sm">
             <span className="font-bold">{user?.name}</span>
             <span className="text-muted" data-testid="liked-count">
@@ -50,16 +57,18 @@ export function LikedSongsPage() {
           </p>
         </div>
       </header>
+      <StickyPlayHeader
+        title="Liked Songs"
+        playing={playingThis && isPlaying}
+        disabled={!first}
+        onToggle={togglePlay}
+      />
       <div className="px-6 pb-4">
         <button
           type="button"
           aria-label={playingThis && isPlaying ? 'Pause' : 'Play'}
           disabled={!first}
-          onClick={() =>
-            playingThis
-              ? usePlayer.getState().togglePlay()
-              : usePlayer.getState().playQueue(songs, 0, LIKED_SONGS)
-          }
+          onClick={togglePlay}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
           {playingThis && isPlaying ? (
@@ -74,10 +83,10 @@ export function LikedSongsPage() {
         <p className="px-6 text-red-400">Error loading Liked Songs: {errorMessage(liked.error)}</p>
       )}
       {liked.data && count === 0 && (
-        <div className="px-6 py-10 text-center">
-          <p className="text-xl font-bold">Songs you like will appear here</p>
-          <p className="mt-2 text-muted">Save songs by tapping the heart icon.</p>
-        </div>
+        <EmptyState
+          title="Songs you like will appear here"
+          message="Save songs by tapping the heart icon."
+        />
       )}
       {count > 0 && (
         <SongTable

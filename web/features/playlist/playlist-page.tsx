@@ -4,11 +4,15 @@ import { useNavigate, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { PlaylistMenu } from '../../shell/library/playlist-menu.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { prefetchPlaylistHead, usePlaylistPage } from './api/get-playlist.ts';
 import { PlaylistCover } from './playlist-cover.tsx';
 
@@ -55,14 +59,14 @@ export function PlaylistPage() {
   const toggleSong = usePlayer((state) => state.toggleSong);
   const source = usePlayer((state) => state.source);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  usePageTitle(playlist.data ? playlist.data.name || 'Untitled Playlist' : undefined);
 
-  if (!Number.isInteger(id) || id < 1) {
-    return <p className="p-8 text-center text-muted">No playlist found</p>;
-  }
+  const notFound = <EmptyState title="No playlist found" home />;
+  if (!Number.isInteger(id) || id < 1) return notFound;
   if (playlist.isPending) return <p className="p-8 text-center text-muted">Loading playlist...</p>;
   if (playlist.error) {
     const status = (playlist.error as { status?: number }).status;
-    if (status === 404) return <p className="p-8 text-center text-muted">No playlist found</p>;
+    if (status === 404) return notFound;
     return (
       <div className="flex flex-col items-center gap-4 p-8 text-center">
         <p className="text-red-400">Error loading playlist: {errorMessage(playlist.error)}</p>
@@ -77,7 +81,7 @@ export function PlaylistPage() {
     );
   }
   const data = playlist.data;
-  if (!data) return <p className="p-8 text-center text-muted">No playlist found</p>;
+  if (!data) return notFound;
 
   // The first songs, or all of them once they have arrived.
   const songs = data.songs;
@@ -97,6 +101,10 @@ export function PlaylistPage() {
       .then(start)
       .catch((error) => notify.error(errorMessage(error, 'Could not load the playlist')));
   };
+  const togglePlay = () => {
+    if (playingThis) usePlayer.getState().togglePlay();
+    else play((all) => usePlayer.getState().playQueue(all, 0));
+  };
 
   return (
     <div className="pb-10">
@@ -111,9 +119,7 @@ export function PlaylistPage() {
           <p className="text-sm font-semibold">
             {data.isPublic ? 'Public Playlist' : 'Private Playlist'}
           </p>
-          <h1 className="my-2 text-4xl font-black break-words sm:text-6xl">
-            {data.name || 'Untitled Playlist'}
-          </h1>
+          <HeroTitle>{data.name || 'Untitled Playlist'}</HeroTitle>
           {data.description && <p className="mb-2 text-sm text-muted">{data.description}</p>}
           <p className="text-sm">
             <span className="font-bold">{data.creator?.name || data.createdBy || 'Unknown'}</span>
@@ -126,15 +132,18 @@ export function PlaylistPage() {
           </p>
         </div>
       </header>
+      <StickyPlayHeader
+        title={data.name || 'Untitled Playlist'}
+        playing={playingThis && isPlaying}
+        disabled={count === 0}
+        onToggle={togglePlay}
+      />
       <div className="flex items-center gap-6 px-6 pb-4">
         <button
           type="button"
           aria-label={playingThis && isPlaying ? 'Pause' : 'Play'}
           disabled={count === 0}
-          onClick={() => {
-            if (playingThis) usePlayer.getState().togglePlay();
-            else play((all) => usePlayer.getState().playQueue(all, 0));
-          }}
+          onClick={togglePlay}
           className="grid size-14 place-items-center rounded-full bg-brand text-black shadow-lg hover:scale-105 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:scale-100"
         >
           {playingThis && isPlaying ? (
@@ -165,10 +174,7 @@ export function PlaylistPage() {
         </Suspense>
       )}
       {count === 0 ? (
-        <div className="px-6 py-10 text-center">
-          <p className="text-xl font-bold">No songs in this playlist</p>
-          <p className="mt-2 text-muted">Add some songs to get started!</p>
-        </div>
+        <EmptyState title="No songs in this playlist" message="Add some songs to get started!" />
       ) : (
         <SongTable
           label={data.name || 'Untitled Playlist'}

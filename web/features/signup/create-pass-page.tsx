@@ -1,8 +1,7 @@
 import { Check, Circle } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { checkPassword, validatePasswordPair } from '../../../contract/rules/password.ts';
-import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
 import { PasswordInput } from '../../ui/password-input.tsx';
 import { BotCheckNotice, NextButton, SignupStep } from './components/signup-frame.tsx';
 import { useSignup } from './signup-store.ts';
@@ -26,6 +25,7 @@ export function CreatePassPage() {
   const navigate = useNavigate();
   const form = useSignup((state) => state.form);
   const update = useSignup((state) => state.update);
+  const [problem, setProblem] = useState<string | null>(null);
   if (!form.email) return <Navigate to="/signup" replace />;
 
   const checks = checkPassword(form.password);
@@ -34,12 +34,9 @@ export function CreatePassPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = validatePasswordPair(form.password, form.cpassword);
-    if (problem) {
-      notify.error(problem, SIGNUP_TOAST_MS);
-      return;
-    }
-    navigate('/profileinfo');
+    const invalid = validatePasswordPair(form.password, form.cpassword);
+    setProblem(invalid);
+    if (!invalid) navigate('/profileinfo');
   }
 
   return (
@@ -68,6 +65,11 @@ export function CreatePassPage() {
             <Rule ok={matches}>Passwords match</Rule>
           </ul>
         </div>
+        {problem && (
+          <p role="alert" className="text-sm text-red-400">
+            {problem}
+          </p>
+        )}
         <NextButton disabled={!ready} />
       </form>
       <BotCheckNotice />

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import {
   GENDERS,
@@ -6,7 +6,6 @@ import {
   validateGender,
   validateName,
 } from '../../../contract/rules/profile.ts';
-import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
 import { BotCheckNotice, NextButton, SignupStep } from './components/signup-frame.tsx';
 import { useSignup } from './signup-store.ts';
 
@@ -15,6 +14,7 @@ export function ProfileInfoPage() {
   const navigate = useNavigate();
   const form = useSignup((state) => state.form);
   const update = useSignup((state) => state.update);
+  const [problem, setProblem] = useState<string | null>(null);
   if (!form.email) return <Navigate to="/signup" replace />;
   if (validatePasswordReady(form.password, form.cpassword))
     return <Navigate to="/createPass" replace />;
@@ -26,13 +26,10 @@ export function ProfileInfoPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem =
+    const invalid =
       validateName(form.name) ?? validateDateOfBirth(form.DOB) ?? validateGender(form.gender);
-    if (problem) {
-      notify.error(problem, SIGNUP_TOAST_MS);
-      return;
-    }
-    navigate('/terms&conditions');
+    setProblem(invalid);
+    if (!invalid) navigate('/terms&conditions');
   }
 
   return (
@@ -88,6 +85,11 @@ export function ProfileInfoPage() {
             ))}
           </div>
         </fieldset>
+        {problem && problem !== dobProblem && (
+          <p role="alert" className="text-sm text-red-400">
+            {problem}
+          </p>
+        )}
         <NextButton disabled={!ready} />
       </form>
       <BotCheckNotice />

@@ -1,12 +1,38 @@
 import { CircleAlert, Music2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { validateEmail } from '../../../contract/rules/email.ts';
+import { ApiError } from '../../lib/api.ts';
 import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
+import { checkEmail } from './api/check-email.ts';
+import { solveBotCheck } from './bot-check.ts';
 import { BotCheckNotice } from './components/signup-frame.tsx';
 import { useSignup } from './signup-store.ts';
 
 const EXAMPLE = 'name@domain.com';
+
+/** What step 1 learns of an address: a problem to show, or nothing (go on). */
+type AddressCheck = { problem: string; taken: boolean } | null;
+
+/**
+ * Asks the server whether `email` is free. Only a taken or refused address stops the listener;
+ * when the check cannot answer (its limit, the bot check, the network), the last step decides.
+ */
+async function checkAddress(
+  email: string,
+  solution: Promise<string> | null,
+): Promise<AddressCheck> {
+  try {
+    await checkEmail(email, solution ? await solution.catch(() => null) : null);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError)) return null;
+    if (error.status === 409) return { problem: error.message, taken: true };
+    if (error.status === 400 && error.field === 'email')
+      return { problem: error.message, taken: false };
+    return null;
+  }
+}
 
 /** /signup: the e-mail, then the three steps. */
 export function SignupPage() {
@@ -14,13 +40,32 @@ export function SignupPage() {
   const email = useSignup((state) => state.form.email);
   const update = useSignup((state) => state.update);
   const [problem, setProblem] = useState<string | null>(null);
+  const [taken, setTaken] = useState(false);
+  const [checking, setChecking] = useState(false);
+  // The check takes a bot-check solution as registering does; it is solved while the listener
+  // types, and each is accepted once.
+  const solution = useRef<Promise<string> | null>(null);
+  useEffect(() => {
+    solution.current = solveBotCheck();
+    solution.current.catch(() => {});
+  }, []);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    notify.startFlow();
     const invalid = validateEmail(email);
     setProblem(invalid);
-    if (invalid) {
-      notify.error(invalid, SIGNUP_TOAST_MS);
+    setTaken(false);
+    if (invalid || checking) return;
+    setChecking(true);
+    const answer = await checkAddress(email.trim(), solution.current);
+    setChecking(false);
+    if (answer) {
+      // The next try needs a new solution.
+      solution.current = solveBotCheck();
+      solution.current.catch(() => {});
+      setProblem(answer.problem);
+      setTaken(answer.taken);
       return;
     }
     update({ email: email.trim() });
@@ -52,9 +97,23 @@ export function SignupPage() {
           {problem && (
             <p id="signup-email-error" className="flex items-start gap-2 text-sm text-red-400">
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {problem === 'Please enter a valid email'
-                ? `This email is invalid. Make sure it's written like ${EXAMPLE}`
-                : problem}
+              <span>
+                {problem === 'Please enter a valid email'
+                  ? `This email is invalid. Make sure it's written like ${EXAMPLE}`
+                  : problem}
+                {taken && (
+                  <>
+                    {' '}
+                    <Link
+                      to="/login"
+                      state={{ email: email.trim() }}
+                      className="font-bold text-white underline hover:text-brand"
+                    >
+                      Log in instead
+                    </Link>
+                  </>
+                )}
+              </span>
             </p>
           )}
           <button
@@ -66,6 +125,7 @@ export function SignupPage() {
           </button>
           <button
             type="submit"
+            aria-disabled={checking || undefined}
             className="mt-4 h-12 rounded-full bg-brand font-bold text-black hover:scale-[1.02]"
           >
             Next

@@ -47,6 +47,7 @@ export function TermsPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    notify.startFlow();
     setError(null);
     try {
       if (!solution.current) startCheck();
@@ -59,8 +60,7 @@ export function TermsPage() {
       navigate('/', { replace: true });
     } catch (failure) {
       const message = errorMessage(failure, 'Registration failed');
-      setError(message);
-      notify.error(message, SIGNUP_TOAST_MS);
+      setError(message); // shown in the box above the button, and only there
       startCheck(); // a solution is accepted once: the next try needs a new one
     }
   }

@@ -10,7 +10,7 @@ import { DeletePlaylistDialog } from './delete-playlist-dialog.tsx';
 import { EditPlaylistDialog } from './edit-playlist-dialog.tsx';
 import { PlaylistMenu } from './playlist-menu.tsx';
 
-/** The Artists tab shows the first 4 followed artists. */
+/** The Artists tab shows the first 4 followed artists until 'Show all'. */
 const ARTISTS_SHOWN = 4;
 function playlistCover(playlist: PlaylistSummary): string | null {
   return playlist.coverImage ?? playlist.covers[0] ?? null;
@@ -23,6 +23,7 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const liked = useLikedIds();
   const [tab, setTab] = useState('playlists');
   const [query, setQuery] = useState('');
+  const [allArtists, setAllArtists] = useState(false);
   const [editing, setEditing] = useState<PlaylistSummary | null>(null);
   const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
   const close = () => useLibraryUi.getState().setDrawerOpen(false);
@@ -31,9 +32,12 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const matches = (name: string) => name.toLowerCase().includes(needle);
   const shownPlaylists = (playlists.data ?? []).filter((playlist) => matches(playlist.name));
   const showLiked = matches('Liked Songs');
-  const shownArtists = (artists.data ?? [])
-    .slice(0, ARTISTS_SHOWN)
-    .filter((artist) => matches(artist.name));
+  // A search looks through every followed artist, not only the first few.
+  const cutArtists = !allArtists && !needle;
+  const followed = artists.data ?? [];
+  const shownArtists = (cutArtists ? followed.slice(0, ARTISTS_SHOWN) : followed).filter((artist) =>
+    matches(artist.name),
+  );
   const likedCount = liked.data?.size ?? 0;
 
   const dialogs = (
@@ -185,6 +189,15 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
             </li>
           ))}
         </ul>
+        {cutArtists && followed.length > ARTISTS_SHOWN && (
+          <button
+            type="button"
+            onClick={() => setAllArtists(true)}
+            className="px-2 py-2 text-sm font-bold text-muted hover:text-white hover:underline"
+          >
+            Show all
+          </button>
+        )}
         {artists.data && artists.data.length === 0 && !needle && (
           <p className="px-2 py-4 text-sm text-muted">Artists you follow will show up here.</p>
         )}

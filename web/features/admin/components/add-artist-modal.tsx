@@ -28,12 +28,13 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Problems show in the form, and only there.
     if (!name.trim() || !description.trim()) {
-      notify.error('Please fill in all required fields');
+      setError('Please fill in all required fields');
       return;
     }
     if (!image) {
-      notify.error('Please select an image file');
+      setError('Please select an image file');
       return;
     }
     setSaving(true);
@@ -50,8 +51,11 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
       close();
     } catch (failure) {
-      notify.error('Failed to create artist. Please try again.');
-      setError(failure instanceof ApiError && failure.status > 0 ? failure.message : null);
+      setError(
+        failure instanceof ApiError && failure.status > 0
+          ? failure.message
+          : 'Failed to create artist. Please try again.',
+      );
     } finally {
       setSaving(false);
     }

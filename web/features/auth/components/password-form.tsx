@@ -8,15 +8,20 @@ export interface PasswordFormValues {
   remember: boolean;
 }
 
-/** The e-mail and password form shared by the user and admin logins. */
+/**
+ * The e-mail and password form shared by the user and admin logins. What went wrong (`problem`)
+ * shows under the fields, and only there.
+ */
 export function PasswordForm({
   idPrefix,
   pending,
+  problem,
   onSubmit,
   onForgot,
 }: {
   idPrefix: string;
   pending: boolean;
+  problem: string | null;
   onSubmit: (values: PasswordFormValues) => void;
   onForgot?: () => void;
 }) {
@@ -47,6 +52,11 @@ export function PasswordForm({
         onChange={setPassword}
         placeholder="Password"
       />
+      {problem && (
+        <p role="alert" id={`${idPrefix}-error`} className="text-sm text-red-400">
+          {problem}
+        </p>
+      )}
       <div className="flex items-center justify-between text-sm">
         <label className="flex cursor-pointer items-center gap-2">
           <input

@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * Whether the server answers. A call that cannot reach it (or a gateway saying it is away) marks
+ * it unreachable; from then on /api/health is asked with a growing wait until it answers, and the
+ * listeners (the banner, the query cache, the player) hear both changes.
+ */
+
+export type ServerStatus = 'reachable' | 'unreachable';
+
+const FIRST_WAIT_MS = 1000;
+const LONGEST_WAIT_MS = 15_000;
+const HEALTH_TIMEOUT_MS = 5000;
+
+/** The wait before the `attempt`-th health check (from 0): doubling, up to a ceiling. */
+export function healthCheckWait(attempt: number): number {
+  return Math.min(FIRST_WAIT_MS * 2 ** attempt, LONGEST_WAIT_MS);
+}
+
+/** Gateway answers a proxy gives while the server behind it is away. */
+export function meansUnreachable(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
+}
+
+let status: ServerStatus = 'reachable';
+let timer: ReturnType<typeof setTimeout> | null = null;
+let attempt = 0;
+const listeners = new Set<(status: ServerStatus) => void>();
+
+function set(next: ServerStatus): void {
+  if (status === next) return;
+  status = next;
+  for (const listener of listeners) listener(next);
+}
+
+export function serverStatus(): ServerStatus {
+  return status;
+}
+
+export function onServerStatus(listener: (status: ServerStatus) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function healthy(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/health', {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function checkLater(wait: number): void {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(async () => {
+    timer = null;
+    if (await healthy()) reportReachable();
+    else if (status === 'unreachable') checkLater(healthCheckWait(++attempt));
+  }, wait);
+}
+
+/** A call could not reach the server: say so, and ask until it answers again. */
+export function reportUnreachable(): void {
+  if (status === 'unreachable') return;
+  attempt = 0;
+  set('unreachable');
+  checkLater(healthCheckWait(0));
+}
+
+/** The server answered (a health check or any call). */
+export function reportReachable(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  set('reachable');
+}
+
+/** Asks the server once; marks it unreachable when it does not answer. */
+export async function probeServer(): Promise<boolean> {
+  const answered = await healthy();
+  if (answered) reportReachable();
+  else reportUnreachable();
+  return answered;
+}
+
+if (typeof window !== 'undefined') {
+  // The device's own network is back: no need to wait out the backoff.
+  window.addEventListener('online', () => {
+    if (status === 'unreachable') checkLater(0);
+  });
+}
+
+export function useServerStatus(): ServerStatus {
+  return useSyncExternalStore(
+    (listener) => onServerStatus(listener),
+    serverStatus,
+    () => 'reachable',
+  );
+}
