@@ -1,5 +1,5 @@
 import { createSignal } from '../lib/signal.ts';
-import type { MenuPlace } from '../ui/menu.tsx';
+import type { MenuPlace } from '../ui/menu-list.tsx';
 import type { PlayerSong } from './player-state.ts';
 
 /**
