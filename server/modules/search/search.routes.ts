@@ -1,6 +1,19 @@
+import { IdParams } from '../../../contract/common.ts';
 import { SearchQuery, SearchResults } from '../../../contract/listening.ts';
+import {
+  GenreList,
+  GenreParams,
+  GenreSongs,
+  GenreSongsQuery,
+  RecentSearchBody,
+  RecentSearches,
+} from '../../../contract/search.ts';
 import type { App, Deps } from '../../deps.ts';
 import { createCatalogService, RANKING_CACHE_MS } from '../catalog/catalog.routes.ts';
+import { GenresRepository } from './genres.repository.ts';
+import { GenresService } from './genres.service.ts';
+import { RecentSearchesRepository } from './recent-searches.repository.ts';
+import { RecentSearchesService } from './recent-searches.service.ts';
 import { createSearchRepository, playlistCards } from './search.repository.ts';
 import { SearchService } from './search.service.ts';
 
@@ -13,6 +26,8 @@ export async function searchRoutes(app: App, deps: Deps): Promise<void> {
     RANKING_CACHE_MS,
     deps.caches.searchResults,
   );
+  const recent = new RecentSearchesService(new RecentSearchesRepository(deps.db));
+  const genres = new GenresService(new GenresRepository(deps.db), createCatalogService(deps));
 
   app.get(
     '/api/search',
@@ -26,5 +41,87 @@ export async function searchRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     (request) => search.search(request.query.q, request.query.limit ?? 20),
+  );
+
+  app.get(
+    '/api/me/recent-searches',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['search'],
+        summary: "The caller's recent searches, newest first",
+        response: { 200: RecentSearches },
+      },
+    },
+    (request) => recent.list(request.caller!.userId),
+  );
+
+  app.post(
+    '/api/me/recent-searches',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['search'],
+        summary: "Records a search as the caller's newest (the oldest past ten are dropped)",
+        body: RecentSearchBody,
+        response: { 200: RecentSearches },
+      },
+    },
+    (request) => recent.add(request.caller!.userId, request.body.q),
+  );
+
+  app.delete(
+    '/api/me/recent-searches/:id',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['search'],
+        summary: "Removes one of the caller's recent searches",
+        params: IdParams,
+        response: { 200: RecentSearches },
+      },
+    },
+    (request) => recent.remove(request.caller!.userId, request.params.id),
+  );
+
+  app.delete(
+    '/api/me/recent-searches',
+    {
+      config: { policy: 'listener' },
+      schema: {
+        tags: ['search'],
+        summary: "Clears the caller's recent searches",
+        response: { 200: RecentSearches },
+      },
+    },
+    (request) => recent.clear(request.caller!.userId),
+  );
+
+  app.get(
+    '/api/genres',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['search'],
+        summary: "The catalog's genres with their song counts, largest first",
+        response: { 200: GenreList },
+      },
+    },
+    () => genres.list(),
+  );
+
+  app.get(
+    '/api/genres/:name/songs',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['search'],
+        summary: 'Songs of a genre, newest first',
+        params: GenreParams,
+        querystring: GenreSongsQuery,
+        response: { 200: GenreSongs },
+      },
+    },
+    (request) => genres.songs(request.params.name, request.query.limit ?? 50),
   );
 }
