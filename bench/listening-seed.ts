@@ -5,7 +5,10 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { mulberry32 } from '../server/db/demo/prng.ts';
 import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
-import { REFILL_SEARCH_TERMS } from '../server/db/migrations/010-search-terms.ts';
+import {
+  REFILL_ALL_SEARCH_TERMS,
+  refreshAllCredits,
+} from '../server/db/migrations/018-search-songs-across-fields.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
 const WORDS = (
@@ -191,6 +194,8 @@ export async function seedSearchCatalog(
       );
       credit.run(id, artistId);
     }
+    // Songs' credits text (migration 018) is set once, with its triggers aside too.
+    db.exec(refreshAllCredits('sqlite'));
     for (const trigger of triggers) db.exec(trigger.sql);
     for (const statement of REFRESH_LISTED) db.exec(statement);
   })();
@@ -299,9 +304,10 @@ export async function copySearchCatalogToPostgres(
     await flush();
   }
   for (const statement of REFRESH_LISTED) await client.query(statement);
+  await client.query(refreshAllCredits('postgres'));
   for (const table of tables) await client.query(`alter table ${table.name} enable trigger user`);
-  // The search terms' triggers were off with the rest: filled in bulk instead (migration 010).
-  for (const statement of REFILL_SEARCH_TERMS) await client.query(statement);
+  // The search terms' triggers were off with the rest: filled in bulk instead (migrations 010, 018).
+  for (const statement of REFILL_ALL_SEARCH_TERMS) await client.query(statement);
   for (const table of ['artists', 'albums', 'songs']) {
     await client.query(
       `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,

@@ -95,3 +95,6 @@ export function allowedTypos(term: string): number {
   if (term.length >= 4) return 1;
   return 0;
 }
+
+/** How many recent searches are kept per listener, newest first. */
+export const RECENT_SEARCHES_MAX = 10;

@@ -105,6 +105,8 @@ export interface SongsTable {
   updated_at: string;
   /** Kept by the database (migration 008): active, not deleted, no credited artist disabled. */
   listed: Generated<Flag>;
+  /** Kept by the database (migration 018): the credited artists' names and the album's title. */
+  search_credits: Generated<string>;
 }
 
 export interface SongArtistsTable {
@@ -211,6 +213,16 @@ export interface PlayQueuesTable {
 }
 
 /** One row (id 1): moves with every change to what song lists show (migration 005). */
+export interface RecentSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The query as the listener typed it. */
+  query: string;
+  /** Its folded words, one space apart: one row per search however it was spelled. */
+  words: string;
+  searched_at: string;
+}
+
 export interface CatalogVersionTable {
   id: number;
   version: number;
@@ -260,6 +272,7 @@ export interface Database {
   app_keys: AppKeysTable;
   album_stars: AlbumStarsTable;
   play_queues: PlayQueuesTable;
+  recent_searches: RecentSearchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,9 @@ import * as mediaChecks from './014-media-checks.ts';
 import * as playlistCoverBytes from './015-playlist-cover-bytes.ts';
 import * as subsonicAppKeys from './016-subsonic-app-keys.ts';
 import * as subsonicStarsAndQueues from './017-subsonic-stars-and-queues.ts';
+import * as searchSongsAcrossFields from './018-search-songs-across-fields.ts';
+import * as recentSearches from './019-recent-searches.ts';
+import * as songsByGenre from './020-songs-by-genre.ts';
 
 export type { Dialect };
 
@@ -45,4 +48,7 @@ export const migrations: Migration[] = [
   { name: '015-playlist-cover-bytes', up: playlistCoverBytes.up },
   { name: '016-subsonic-app-keys', up: subsonicAppKeys.up },
   { name: '017-subsonic-stars-and-queues', up: subsonicStarsAndQueues.up },
+  { name: '018-search-songs-across-fields', up: searchSongsAcrossFields.up },
+  { name: '019-recent-searches', up: recentSearches.up },
+  { name: '020-songs-by-genre', up: songsByGenre.up },
 ];

@@ -242,6 +242,88 @@ describe('GET /api/search', () => {
     expect(names((await search('velvet morn')).playlists)).toEqual(['Velvet Mornings']);
   });
 
+  it("finds a song by its artist's name and title words together, in any order", async () => {
+    const kingston = await createArtist(t.deps, { name: 'Kingston Lowlands' });
+    const album = await createAlbum(t.deps, kingston.id, 'Harbour Dub');
+    await createSong(t.deps, { title: 'Rust & Bone', artistIds: [kingston.id], albumId: album.id });
+    await createSong(t.deps, { title: 'Orbit', artistIds: [kingston.id] });
+    const other = await createArtist(t.deps, { name: 'Lil Orbit' });
+    await createSong(t.deps, { title: 'Rust Belt', artistIds: [other.id] });
+    expect(names((await search('kingston rust')).songs)).toEqual(['Rust & Bone']);
+    expect(names((await search('rust kingston')).songs)).toEqual(['Rust & Bone']);
+    expect(names((await search('lowlands orbit')).songs)).toEqual(['Orbit']);
+    // The last word stays a prefix, as the listener types it.
+    expect(names((await search('kingston ru')).songs)).toEqual(['Rust & Bone']);
+    expect(names((await search('rust kingst')).songs)).toEqual(['Rust & Bone']);
+    // The album's title counts too, and every word must match somewhere.
+    expect(names((await search('harbour dub rust')).songs)).toEqual(['Rust & Bone']);
+    expect((await search('kingston rust zebra')).songs).toEqual([]);
+    // Artists and albums are still found by their own names only.
+    const both = await search('kingston rust');
+    expect(both.artists).toEqual([]);
+    expect(both.albums).toEqual([]);
+  });
+
+  it('ranks title matches above songs found by their artist or album', async () => {
+    const artist = await createArtist(t.deps, { name: 'Yarrow' });
+    await createSong(t.deps, { title: 'Glow', artistIds: [artist.id], createdAgoMs: 2_000 });
+    const other = await createArtist(t.deps, { name: 'Fern Hollow' });
+    // Longer and older than 'Glow', but it holds the word in its title.
+    await createSong(t.deps, {
+      title: 'Yarrow Fields Forever',
+      artistIds: [other.id],
+      createdAgoMs: 3_000,
+    });
+    expect(names((await search('yarrow')).songs).slice(0, 2)).toEqual([
+      'Yarrow Fields Forever',
+      'Glow',
+    ]);
+  });
+
+  it('follows a renamed artist, a retitled album and a changed credit at once', async () => {
+    const db = t.deps.db;
+    const artist = await createArtist(t.deps, { name: 'Copper Kettle' });
+    const album = await createAlbum(t.deps, artist.id, 'Steam Rooms');
+    const song = await createSong(t.deps, {
+      title: 'Whistle',
+      artistIds: [artist.id],
+      albumId: album.id,
+    });
+    expect(names((await search('copper whistle')).songs)).toEqual(['Whistle']);
+    await db
+      .updateTable('artists')
+      .set({ name: 'Brass Kettle' })
+      .where('id', '=', artist.id)
+      .execute();
+    expect((await search('copper whistle')).songs).toEqual([]);
+    expect(names((await search('whistle brass')).songs)).toEqual(['Whistle']);
+    await db
+      .updateTable('albums')
+      .set({ title: 'Vapour Halls' })
+      .where('id', '=', album.id)
+      .execute();
+    expect((await search('steam whistle')).songs).toEqual([]);
+    expect(names((await search('vapour whis')).songs)).toEqual(['Whistle']);
+    const guest = await createArtist(t.deps, { name: 'Tinsmith' });
+    await db
+      .insertInto('song_artists')
+      .values({ song_id: song.id, artist_id: guest.id, position: 1 })
+      .execute();
+    expect(names((await search('tinsmith whistle')).songs)).toEqual(['Whistle']);
+    await db.deleteFrom('song_artists').where('artist_id', '=', guest.id).execute();
+    expect((await search('tinsmith whistle')).songs).toEqual([]);
+    // A song hidden from listeners is not found by its credits either.
+    await db.updateTable('songs').set({ status: 'Inactive' }).where('id', '=', song.id).execute();
+    expect((await search('brass whistle')).songs).toEqual([]);
+  });
+
+  it('finds songs by credits after the indexes are rebuilt', async () => {
+    const artist = await createArtist(t.deps, { name: 'Granite Bay' });
+    await createSong(t.deps, { title: 'Lichen', artistIds: [artist.id] });
+    await createSearchRepository(t.deps).rebuild();
+    expect(names((await search('granite lichen')).songs)).toEqual(['Lichen']);
+  });
+
   it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
     expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
     expect((await search('"*)(:')).songs).toEqual([]);

@@ -5,11 +5,14 @@ import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { idOfRankKey } from '../../db/migrations/007-search-ranked.ts';
 import { fillVisible, VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
+import { MAX_TERM, TERM_SOURCES } from '../../db/migrations/010-search-terms.ts';
 import {
-  MAX_TERM,
-  REFILL_SEARCH_TERMS,
-  TERM_SOURCES,
-} from '../../db/migrations/010-search-terms.ts';
+  FILL_SONGS_ALL,
+  REFILL_ALL_SEARCH_TERMS,
+  refreshAllCredits,
+  SONGS_ALL_FTS,
+  SONGS_ALL_KIND,
+} from '../../db/migrations/018-search-songs-across-fields.ts';
 import { executePrepared } from '../../db/named-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import {
@@ -38,6 +41,11 @@ export const noHits = (): SearchHits => ({ songs: [], artists: [], albums: [], p
 export interface SearchRepository {
   /** Every term must match as a word prefix, case and accents ignored. `terms` are folded. */
   search(terms: string[], limit: number): Promise<SearchHits>;
+  /**
+   * Songs whose title, artists' names and album title hold every term between them, in the
+   * same rank order (migration 018); `search` finds songs by their title alone.
+   */
+  songsAcross(terms: string[], limit: number): Promise<number[]>;
   /** A looser pass for when `search` found nothing: each term may carry a typo or two. */
   fuzzy(terms: string[], limit: number): Promise<SearchHits>;
   /** Rebuilds the indexes from the tables (after a restore, or a bulk load with triggers off). */
@@ -180,8 +188,8 @@ class SqliteSearch implements SearchRepository {
    * The best rows of one index for `match`, in rank order. The indexes hold only what listeners
    * may find (migration 009), so nothing needs checking.
    */
-  private async best(table: Kind, match: string, limit: number): Promise<number[]> {
-    const fts = sql.table(`${table}_fts`);
+  private async best(index: string, match: string, limit: number): Promise<number[]> {
+    const fts = sql.table(index);
     // Limits are written into the text, as everywhere (db/inline-limits.ts).
     const rows = await sql<{ id: number }>`select ${sql.raw(idOfRankKey('rowid'))} as id
       from ${fts} where ${fts} match ${match} order by rowid limit ${sql.lit(limit)}`.execute(
@@ -201,10 +209,10 @@ class SqliteSearch implements SearchRepository {
   ): Promise<SearchHits> {
     const none = Promise.resolve([] as number[]);
     const [songs, artists, albums, lists] = await Promise.all([
-      catalog === null ? none : this.best('songs', catalog, limit),
-      catalog === null ? none : this.best('artists', catalog, limit),
-      catalog === null ? none : this.best('albums', catalog, limit),
-      playlists === null ? none : this.best('playlists', playlists, limit),
+      catalog === null ? none : this.best('songs_fts', catalog, limit),
+      catalog === null ? none : this.best('artists_fts', catalog, limit),
+      catalog === null ? none : this.best('albums_fts', catalog, limit),
+      playlists === null ? none : this.best('playlists_fts', playlists, limit),
     ]);
     return { songs, artists, albums, playlists: lists };
   }
@@ -237,7 +245,8 @@ class SqliteSearch implements SearchRepository {
     );
   }
 
-  async search(terms: string[], limit: number): Promise<SearchHits> {
+  /** The match of `terms` for songs, artists and albums; null when nothing can match. */
+  private async catalogMatch(terms: string[]): Promise<string | null> {
     // The catalog's version is read once per search, and only when a term is expanded.
     let version: Promise<number> | undefined;
     const words = async (slice: string) => {
@@ -247,8 +256,18 @@ class SqliteSearch implements SearchRepository {
       return this.catalogWords(await version, slice);
     };
     const groups = await Promise.all(terms.map((term) => this.expand(term, words)));
-    const catalog = groups.includes(null) ? null : groups.join(' AND ');
+    return groups.includes(null) ? null : groups.join(' AND ');
+  }
+
+  async search(terms: string[], limit: number): Promise<SearchHits> {
+    const catalog = await this.catalogMatch(terms);
     return this.run(catalog, limit, terms.map((term) => `"${term}"*`).join(' '));
+  }
+
+  async songsAcross(terms: string[], limit: number): Promise<number[]> {
+    // Credits are artists' names and albums' titles, so the catalog's words cover them.
+    const catalog = await this.catalogMatch(terms);
+    return catalog === null ? [] : this.best(SONGS_ALL_FTS, catalog, limit);
   }
 
   async fuzzy(terms: string[], limit: number): Promise<SearchHits> {
@@ -279,10 +298,17 @@ class SqliteSearch implements SearchRepository {
   }
 
   async rebuild(): Promise<void> {
-    for (const source of VISIBLE_SOURCES) {
-      const fts = `${source.table}_fts`;
+    await sql.raw(refreshAllCredits('sqlite')).execute(this.db);
+    const fills = [
+      ...VISIBLE_SOURCES.map((source) => ({
+        fts: `${source.table}_fts`,
+        fill: fillVisible(source),
+      })),
+      { fts: SONGS_ALL_FTS, fill: FILL_SONGS_ALL },
+    ];
+    for (const { fts, fill } of fills) {
       await sql.raw(`insert into ${fts}(${fts}) values ('delete-all')`).execute(this.db);
-      await sql.raw(fillVisible(source)).execute(this.db);
+      await sql.raw(fill).execute(this.db);
     }
     await this.optimize();
   }
@@ -293,8 +319,7 @@ class SqliteSearch implements SearchRepository {
    * (about 1.7 s of work, once). Writes in between are merged by FTS5 as it goes.
    */
   async optimize(): Promise<void> {
-    for (const source of VISIBLE_SOURCES) {
-      const fts = `${source.table}_fts`;
+    for (const fts of [...VISIBLE_SOURCES.map((source) => `${source.table}_fts`), SONGS_ALL_FTS]) {
       await sql.raw(`insert into ${fts}(${fts}) values ('optimize')`).execute(this.db);
     }
   }
@@ -308,10 +333,25 @@ function withoutCovered(options: string[]): string[] {
   );
 }
 
-/** The kind number of each table in `search_terms` (migration 010). */
-const KIND = Object.fromEntries(
-  TERM_SOURCES.map((source) => [source.table, source.kind]),
-) as Record<Kind, number>;
+/**
+ * What a search reads from `search_terms`: a kind of rows (migrations 010 and 018), the table
+ * they are rows of, and the document a row's whole words are checked on.
+ */
+interface TermKind {
+  kind: number;
+  table: Kind;
+  doc: 'search_doc' | 'search_all_doc';
+}
+
+/** Songs by title, artists, albums and playlists by name: what `search` reads, in its order. */
+const NAME_KINDS: readonly TermKind[] = TERM_SOURCES.map((source) => ({
+  kind: source.kind,
+  table: source.table,
+  doc: 'search_doc',
+}));
+
+/** Songs by every word of their title, artists and album (migration 018). */
+const SONGS_ALL: TermKind = { kind: SONGS_ALL_KIND, table: 'songs', doc: 'search_all_doc' };
 
 /** Joins row `x` of a kind to the candidate id `id`, if listeners may find it (migration 009). */
 function visibleRow(kind: Kind, id: string): string {
@@ -409,8 +449,6 @@ class TermCounts {
   }
 }
 
-const KINDS = ['songs', 'artists', 'albums', 'playlists'] as const;
-
 class PostgresSearch implements SearchRepository {
   private readonly words: Vocabulary;
   private readonly counts: TermCounts;
@@ -435,11 +473,11 @@ class PostgresSearch implements SearchRepository {
    * plan's lead is a range of the key in rank order; each other group is joined on the rank key
    * or looked up row by row (lead-choice.ts); the scan stops at the page's last match.
    */
-  private best(kind: Kind, plan: ReadPlan, words: string | null, limit: number) {
+  private best(source: TermKind, plan: ReadPlan, words: string | null, limit: number) {
     const [first, ...rest] = plan.groups;
     if (!first) return null;
     const id = idOfRankKey('d.rank');
-    const k = KIND[kind];
+    const k = source.kind;
     const others = rest.map((group, i) => {
       // OFFSET 0 keeps a lookup a per-row descent of the key: a subquery with one is not
       // flattened into a join.
@@ -462,7 +500,7 @@ class PostgresSearch implements SearchRepository {
     // statistics, it looked so selective that the planner read and sorted every candidate
     // (400 ms for 'swet') instead of reading them in rank order and stopping at the page (5 ms).
     const whole = words
-      ? sql` and coalesce(x.search_doc @@ to_tsquery('simple', ${words}), false)`
+      ? sql` and coalesce(x.${sql.raw(source.doc)} @@ to_tsquery('simple', ${words}), false)`
       : sql``;
     // Several options (typo corrections) are merged in rank order from one range each. A row may
     // hold two of them, so a few more rows are read and each row is kept once.
@@ -482,7 +520,7 @@ class PostgresSearch implements SearchRepository {
         others.map((other) => other.join),
         sql``,
       )}
-      ${sql.raw(visibleRow(kind, id))}
+      ${sql.raw(visibleRow(source.table, id))}
       where ${where}${sql.join(
         others.map((other) => other.where),
         sql``,
@@ -491,24 +529,32 @@ class PostgresSearch implements SearchRepository {
   }
 
   /** How each kind reads the groups (counting terms only when there is a choice). */
-  private async plans(groups: string[][]): Promise<Map<Kind, ReadPlan>> {
+  private async plans(
+    sources: readonly TermKind[],
+    groups: string[][],
+  ): Promise<Map<number, ReadPlan>> {
     if (groups.length < 2) {
-      return new Map(KINDS.map((kind) => [kind, { groups, lookups: [] }]));
+      return new Map(sources.map(({ kind }) => [kind, { groups, lookups: [] }]));
     }
     const rows = await this.counts.of(
-      KINDS.map((kind) => KIND[kind]),
+      sources.map(({ kind }) => kind),
       [...new Set(groups.flat())],
     );
     return new Map(
-      KINDS.map((kind) => [kind, planRead(groups, (term) => rows(KIND[kind], term), COUNT_CAP)]),
+      sources.map(({ kind }) => [kind, planRead(groups, (term) => rows(kind, term), COUNT_CAP)]),
     );
   }
 
   /**
    * Every kind's best rows, in one statement: a search asks four questions of the same index,
    * and one round trip for the four costs the server a quarter of the parsing and planning.
+   * The ids of each kind, best first.
    */
-  private async run(groups: string[][], limit: number): Promise<SearchHits> {
+  private async read(
+    sources: readonly TermKind[],
+    groups: string[][],
+    limit: number,
+  ): Promise<Map<number, number[]>> {
     const key = (term: string) => term.slice(0, MAX_TERM);
     // The stored prefixes find a superset; the row's words are checked where that is not exact:
     // terms longer than the stored prefixes, and typo corrections, which match whole words as
@@ -516,10 +562,15 @@ class PostgresSearch implements SearchRepository {
     const words = groups.some((group) => group.length > 1 || group[0]!.length > MAX_TERM)
       ? groups.map(([term, ...words]) => `(${[`${term}:*`, ...words].join(' | ')})`).join(' & ')
       : null;
-    const plans = await this.plans(groups.map((group) => withoutCovered(group.map(key))));
-    const parts = KINDS.flatMap((kind) => this.best(kind, plans.get(kind)!, words, limit) ?? []);
-    const hits = noHits();
-    if (parts.length === 0) return hits;
+    const plans = await this.plans(
+      sources,
+      groups.map((group) => withoutCovered(group.map(key))),
+    );
+    const parts = sources.flatMap(
+      (source) => this.best(source, plans.get(source.kind)!, words, limit) ?? [],
+    );
+    const found = new Map<number, number[]>();
+    if (parts.length === 0) return found;
     // Ordered again outside: a union's branches keep their own order only as it happens.
     const query = sql<{ kind: number; id: number }>`select kind, id
       from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
@@ -528,10 +579,18 @@ class PostgresSearch implements SearchRepository {
     const rows = plannedOnce(groups)
       ? await executePrepared(this.fixedPlans, query.compile(this.fixedPlans), 'search')
       : await query.execute(this.db);
-    for (const kind of KINDS) {
-      const found = rows.rows.filter((row) => Number(row.kind) === KIND[kind]);
-      hits[kind] = [...new Set(ids(found))].slice(0, limit);
+    for (const { kind } of sources) {
+      const ofKind = rows.rows.filter((row) => Number(row.kind) === kind);
+      found.set(kind, [...new Set(ids(ofKind))].slice(0, limit));
     }
+    return found;
+  }
+
+  /** The best songs by title, artists, albums and playlists holding every group. */
+  private async run(groups: string[][], limit: number): Promise<SearchHits> {
+    const found = await this.read(NAME_KINDS, groups, limit);
+    const hits = noHits();
+    for (const { kind, table } of NAME_KINDS) hits[table] = found.get(kind) ?? [];
     return hits;
   }
 
@@ -542,6 +601,15 @@ class PostgresSearch implements SearchRepository {
     );
   }
 
+  async songsAcross(terms: string[], limit: number): Promise<number[]> {
+    const found = await this.read(
+      [SONGS_ALL],
+      terms.map((term) => [term]),
+      limit,
+    );
+    return found.get(SONGS_ALL_KIND) ?? [];
+  }
+
   async fuzzy(terms: string[], limit: number): Promise<SearchHits> {
     const groups = await corrected(terms, this.words);
     return groups ? this.run(groups, limit) : noHits();
@@ -550,7 +618,8 @@ class PostgresSearch implements SearchRepository {
   async rebuild(): Promise<void> {
     // The words and prefixes are refilled from the tables (their triggers keep them otherwise).
     await this.db.transaction().execute(async (trx) => {
-      for (const statement of REFILL_SEARCH_TERMS) await sql.raw(statement).execute(trx);
+      await sql.raw(refreshAllCredits('postgres')).execute(trx);
+      for (const statement of REFILL_ALL_SEARCH_TERMS) await sql.raw(statement).execute(trx);
     });
     await this.optimize();
   }

@@ -56,8 +56,9 @@ export class SearchService {
 
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
-   * order); when nothing matches, a second pass allows a typo per word. Songs of the best-matching
-   * artist follow the songs matched by title, so 'zoe' also lists Zoë's songs.
+   * order). Songs whose title, artists and album hold the words between them follow the songs
+   * matched by title ('kingston rust': 'Rust & Bone' by Kingston Lowlands), then songs of the
+   * best-matching artist. When nothing matches, a second pass allows a typo per word.
    */
   async search(query: string, limit: number): Promise<SearchResults> {
     const terms = searchTerms(query);
@@ -79,6 +80,11 @@ export class SearchService {
   /** `version`: `catalog_version` as read before the search, if it was. */
   private async find(terms: string[], limit: number, version?: number) {
     let hits = await this.index.search(terms, limit);
+    // Read only when titles leave room: a title match always ranks above a match by credits.
+    if (hits.songs.length < limit) {
+      const across = await this.index.songsAcross(terms, limit);
+      hits = { ...hits, songs: [...new Set([...hits.songs, ...across])].slice(0, limit) };
+    }
     if (total(hits) === 0) hits = await this.index.fuzzy(terms, limit);
     const [songs, artists, albums, playlists, byArtist] = await Promise.all([
       this.songCards.inOrder(hits.songs, version),

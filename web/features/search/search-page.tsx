@@ -1,4 +1,6 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
@@ -7,15 +9,24 @@ import { SearchBox } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { useGenreSongs } from './api/genres.ts';
+import { useRecentSearchChanges } from './api/recent-searches.ts';
+import { FilterChips } from './components/filter-chips.tsx';
+import { GenreGrid } from './components/genre-grid.tsx';
+import { RecentSearchList } from './components/recent-searches.tsx';
+import { TopResultCard } from './components/top-result-card.tsx';
+import { type SearchType, searchType, topResult } from './top-result.ts';
 
-/** Search results: songs, artists, albums and public playlists for /search?q= */
+/**
+ * Search results for /search?q= (with ?type= for a filter chip), a genre's songs for
+ * /search?genre=, and with neither: recent searches and the genre grid.
+ */
 export function SearchPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = clipSearchQuery((params.get('q') ?? '').trim());
+  const genre = params.get('genre') ?? '';
+  const type = searchType(params.get('type'));
   const query = useSearch(q);
-  const current = useCurrentSong();
-  const isPlaying = usePlayer((state) => state.isPlaying);
-  const toggleSong = usePlayer((state) => state.toggleSong);
   const results = q ? query.data : undefined;
   const nothing =
     results &&
@@ -24,18 +35,31 @@ export function SearchPage() {
       results.albums.length +
       results.playlists.length ===
       0;
+  const { record } = useRecentSearchChanges();
+  // A search is remembered when the listener opens one of its results (a link or a song).
+  const recordOnOpen = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) record(q);
+  };
 
   return (
     <div className="pb-8">
-      <h1 className="sr-only">{q ? `Search results for "${q}"` : 'Search'}</h1>
+      <h1 className="sr-only">{q ? `Search results for "${q}"` : genre || 'Search'}</h1>
       <div className="px-4 pt-2 sm:hidden">
         <SearchBox className="flex w-full" />
       </div>
       {!q ? (
-        <div className="px-4 py-10 text-center sm:px-6">
-          <p className="text-xl font-bold">Search Chorus</p>
-          <p className="mt-2 text-muted">Find songs, artists, albums and playlists.</p>
-        </div>
+        genre ? (
+          <GenreSongsView genre={genre} />
+        ) : (
+          <>
+            <div className="px-4 pt-10 pb-2 text-center sm:px-6">
+              <p className="text-xl font-bold">Search Chorus</p>
+              <p className="mt-2 text-muted">Find songs, artists, albums and playlists.</p>
+            </div>
+            <RecentSearchList />
+            <GenreGrid />
+          </>
+        )
       ) : query.isPending ? (
         <p className="px-6 py-8 text-muted">Searching…</p>
       ) : query.isError ? (
@@ -48,40 +72,110 @@ export function SearchPage() {
           </p>
         </div>
       ) : results ? (
-        // While the next words' results load, the last ones stay, dimmed, so the page never blanks.
-        <div
-          aria-busy={query.isPlaceholderData}
-          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          {results.songs.length > 0 && (
-            <section className="py-4">
-              <h2 className="px-4 pb-2 text-2xl font-bold sm:px-6">Songs</h2>
-              <SongTable
-                label={`Songs matching ${q}`}
-                songs={results.songs}
-                currentId={current?._id ?? null}
-                isPlaying={isPlaying}
-                onToggle={(index) => toggleSong(results.songs, index)}
-              />
-            </section>
-          )}
-          {results.artists.length > 0 && (
-            <CardRow title="Artists">
-              {results.artists.map((artist) => (
-                <ArtistCard key={artist._id} artist={artist} />
-              ))}
-            </CardRow>
-          )}
-          {results.albums.length > 0 && (
-            <CardRow title="Albums">
-              {results.albums.map((album) => (
-                <AlbumCard key={album._id} album={album} />
-              ))}
-            </CardRow>
-          )}
-          {results.playlists.length > 0 && (
-            <CardRow title="Playlists">
-              {results.playlists.map((playlist) => (
+        <>
+          <FilterChips
+            type={type}
+            onChange={(chip) =>
+              setParams(chip === 'all' ? { q } : { q, type: chip }, { preventScrollReset: true })
+            }
+          />
+          {/* While the next words' results load, the last ones stay, dimmed, so the page never blanks. */}
+          <div
+            aria-busy={query.isPlaceholderData}
+            className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            onClickCapture={recordOnOpen}
+          >
+            <Results q={q} type={type} results={results} onOpenSong={() => record(q)} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The results a chip shows: everything (with the top result), or one kind. */
+function Results({
+  q,
+  type,
+  results,
+  onOpenSong,
+}: {
+  q: string;
+  type: SearchType;
+  results: SearchResults;
+  onOpenSong(): void;
+}) {
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+  const toggle = (index: number) => {
+    onOpenSong();
+    toggleSong(results.songs, index);
+  };
+  const top = type === 'all' ? topResult(q, results) : null;
+  const topIndex = top?.kind === 'song' ? results.songs.indexOf(top.item) : -1;
+  const show = (kind: SearchType) => type === 'all' || type === kind;
+  const none = (what: string) => (
+    <p className="px-4 py-8 text-muted sm:px-6">
+      No {what} found for "{q}"
+    </p>
+  );
+  const wrap = (children: ReactNode) => (
+    <div className="-mx-1 flex flex-wrap gap-2 px-1 pt-1 pb-2 md:gap-4">{children}</div>
+  );
+  const one = type !== 'all';
+
+  return (
+    <>
+      {top && (
+        <TopResultCard
+          top={top}
+          playing={top.kind === 'song' && current?._id === top.item._id && isPlaying}
+          onToggleSong={() => toggle(topIndex)}
+        />
+      )}
+      {show('songs') &&
+        (results.songs.length > 0 ? (
+          <section className="py-4">
+            <h2 className="px-4 pb-2 text-2xl font-bold sm:px-6">Songs</h2>
+            <SongTable
+              label={`Songs matching ${q}`}
+              songs={results.songs}
+              currentId={current?._id ?? null}
+              isPlaying={isPlaying}
+              onToggle={toggle}
+            />
+          </section>
+        ) : (
+          one && none('songs')
+        ))}
+      {show('artists') &&
+        (results.artists.length > 0 ? (
+          <CardRow title="Artists">
+            {one
+              ? wrap(
+                  results.artists.map((artist) => <ArtistCard key={artist._id} artist={artist} />),
+                )
+              : results.artists.map((artist) => <ArtistCard key={artist._id} artist={artist} />)}
+          </CardRow>
+        ) : (
+          one && none('artists')
+        ))}
+      {show('albums') &&
+        (results.albums.length > 0 ? (
+          <CardRow title="Albums">
+            {one
+              ? wrap(results.albums.map((album) => <AlbumCard key={album._id} album={album} />))
+              : results.albums.map((album) => <AlbumCard key={album._id} album={album} />)}
+          </CardRow>
+        ) : (
+          one && none('albums')
+        ))}
+      {show('playlists') &&
+        (results.playlists.length > 0 ? (
+          <CardRow title="Playlists">
+            {(one ? wrap : (children: ReactNode) => children)(
+              results.playlists.map((playlist) => (
                 <Link
                   key={playlist._id}
                   to={`/viewPlaylist/${playlist._id}`}
@@ -96,11 +190,41 @@ export function SearchPage() {
                   <p className="mt-2 truncate font-semibold">{playlist.name}</p>
                   <p className="truncate text-sm text-muted">By {playlist.creator.name}</p>
                 </Link>
-              ))}
-            </CardRow>
-          )}
-        </div>
-      ) : null}
-    </div>
+              )),
+            )}
+          </CardRow>
+        ) : (
+          one && none('playlists')
+        ))}
+    </>
+  );
+}
+
+/** A genre's songs, newest first (from the genre grid). */
+function GenreSongsView({ genre }: { genre: string }) {
+  const songs = useGenreSongs(genre);
+  const current = useCurrentSong();
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  const toggleSong = usePlayer((state) => state.toggleSong);
+  const list = songs.data?.songs ?? [];
+  return (
+    <section className="py-4">
+      <h2 className="px-4 pb-2 text-3xl font-bold break-words sm:px-6">{genre}</h2>
+      {songs.isPending ? (
+        <p className="px-6 py-8 text-muted">Loading…</p>
+      ) : songs.isError ? (
+        <p className="px-6 py-8 text-red-400">{errorMessage(songs.error)}</p>
+      ) : list.length === 0 ? (
+        <p className="px-4 py-8 text-muted sm:px-6">No songs in {genre} yet.</p>
+      ) : (
+        <SongTable
+          label={`Songs of ${genre}`}
+          songs={list}
+          currentId={current?._id ?? null}
+          isPlaying={isPlaying}
+          onToggle={(index) => toggleSong(list, index)}
+        />
+      )}
+    </section>
   );
 }
