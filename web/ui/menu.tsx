@@ -23,7 +23,6 @@ import type { MenuEntry, MenuPlace } from './menu-list.tsx';
  */
 const loadMenuList = () => import('./menu-list.tsx');
 const MenuList = lazy(() => loadMenuList().then((module) => ({ default: module.MenuList })));
-whenIdle(() => void loadMenuList());
 
 const OFFSET = 6;
 
@@ -74,6 +73,8 @@ export function Menu({ label, triggerClassName, children, items, align }: MenuPr
   /** Which item gets focus when the menu opens: the first, or the last (ArrowUp). */
   const initialFocus = useRef<'first' | 'last'>('first');
   const id = useId();
+  // Fetched ahead, so the first open shows the list at once.
+  useEffect(() => whenIdle(() => void loadMenuList()), []);
 
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
