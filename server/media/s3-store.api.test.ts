@@ -181,7 +181,7 @@ describe('media in an S3-compatible bucket', () => {
     fs.mkdirSync(folder, { recursive: true });
     const imported = taggedMp3(makeMp3(2, 610), { title: 'Imported', artist: 'Folder Band' });
     fs.writeFileSync(path.join(folder, 'imported.mp3'), imported);
-    const report = await importFolder({ db: t.deps.db, media: t.deps.media }, folder);
+    const report = await importFolder(t.deps, folder);
     expect(report.imported).toBe(1);
     expect(objectsInBucket().length).toBeGreaterThan(before + 2);
     const song = await t.deps.db

@@ -59,6 +59,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
   const service = new AdminSongsService(
     new AdminSongsRepository(deps.db),
     createCatalogService(deps),
+    { transcodes: deps.transcoder.available },
   );
 
   app.get(
