@@ -43,7 +43,10 @@ export function streamPlan(
   audio: Pick<StoredAudio, 'key' | 'mime' | 'bitrate' | 'duration'>,
 ): StreamPlan {
   const asked = ask.format?.trim().toLowerCase() || undefined;
-  if (asked === 'raw' || (asked !== undefined && asked === suffixOf(audio.key))) return ORIGINAL;
+  // Asking for the file's own kind (`flac` of a FLAC file) is asking for it as it is; a format
+  // Chorus makes (`mp3` of an MP3) is decided below, by the bit rate.
+  const ownKind = asked !== undefined && asked === suffixOf(audio.key) && !isTranscodeFormat(asked);
+  if (asked === 'raw' || ownKind) return ORIGINAL;
   if (asked !== undefined && !isTranscodeFormat(asked)) {
     throw new SubsonicError(
       CODES.generic,
