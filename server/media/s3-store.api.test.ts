@@ -193,6 +193,21 @@ describe('media in an S3-compatible bucket', () => {
     expect(stream.rawPayload.equals(imported)).toBe(true);
   });
 
+  it('transcodes audio read from the bucket through a signed URL', async () => {
+    const { createAppKeysService } = await import('../modules/subsonic/subsonic.routes.ts');
+    const listener = await createUser(t.deps);
+    const { appKey } = await createAppKeysService(t.deps).create(listener.id);
+    const url = `/rest/stream?apiKey=${appKey}&id=${songId}&format=opus&maxBitRate=64`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('audio/ogg');
+    expect(first.headers['x-transcode-cache']).toBe('miss');
+    expect(first.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    const second = await t.app.inject({ method: 'GET', url });
+    expect(second.headers['x-transcode-cache']).toBe('hit');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
   it('refuses to start on a bucket it cannot reach, naming the bucket', async () => {
     const config = loadConfig({ ...bucket.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: t.dataDir });
     await expect(createMediaStore(config)).rejects.toThrow(MediaStoreUnreachable);
