@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../tests/helpers/factories.ts';
 import { multipart } from '../../tests/helpers/multipart.ts';
+import { importFolder } from '../modules/admin-songs/folder-import.ts';
 import { createAppKeysService } from '../modules/subsonic/subsonic.routes.ts';
 
 /** A sine tone made by ffmpeg itself, in the container and codec its arguments name. */
@@ -219,7 +220,7 @@ describe('transcoding with ffmpeg', () => {
     await until(() => fs.readdirSync(staging).length === 0);
   }, 30_000);
 
-  it('plays an uploaded AIFF song in the web player through an MP3 transcode', async () => {
+  it('plays an uploaded AIFF song and an imported ALAC one in the web player through MP3', async () => {
     const row = await t.deps.db
       .selectFrom('songs')
       .select(['audio_mime', 'audio_key'])
@@ -237,6 +238,21 @@ describe('transcoding with ffmpeg', () => {
     });
     expect(seek.status).toBe(206);
     expect(seek.headers.get('x-transcode-cache')).toBe('hit');
+    // The folder import takes ALAC in M4A too, and the web player gets it as MP3.
+    const folder = fs.mkdtempSync(path.join(t.dataDir, 'music-'));
+    tone(path.join(folder, 'lossless.m4a'), 2, '-c:a', 'alac');
+    const report = await importFolder(t.deps, folder);
+    expect(report.failed).toEqual([]);
+    expect(report.imported).toBe(1);
+    const alac = await t.deps.db
+      .selectFrom('songs')
+      .select(['id', 'audio_codec'])
+      .where('title', '=', 'lossless')
+      .executeTakeFirstOrThrow();
+    expect(alac.audio_codec).toBe('ALAC');
+    const alacPlayed = await fetch(`${base}/api/songs/${alac.id}/stream`);
+    expect(alacPlayed.headers.get('content-type')).toBe('audio/mpeg');
+    expect(probedSeconds(Buffer.from(await alacPlayed.arrayBuffer()), fixtures)).toBeCloseTo(2, 0);
     // A song browsers play goes out as stored.
     const flac = await fetch(`${base}/api/songs/${flacSong}/stream`);
     expect(flac.headers.get('content-type')).toBe('audio/flac');
