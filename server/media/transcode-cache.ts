@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ENCODINGS, TRANSCODE_FORMATS, type TranscodePlan } from './ffmpeg.ts';
@@ -34,9 +35,11 @@ export class TranscodeCache {
   private loaded: Promise<void> | null = null;
 
   constructor(
-    private readonly root: string,
+    root: string,
     readonly capBytes: number,
   ) {
+    // Half-written files of a run that stopped mid-transcode go before any transcode starts.
+    fs.rmSync(path.join(root, '.staging'), { recursive: true, force: true });
     this.files = new LocalMediaStore(root);
   }
 
@@ -45,16 +48,9 @@ export class TranscodeCache {
     return this.total;
   }
 
-  /**
-   * Learns what earlier runs left, oldest use first, and removes half-written files of a run
-   * that stopped mid-transcode.
-   */
+  /** Learns what earlier runs left, oldest use first. */
   private load(): Promise<void> {
     this.loaded ??= (async () => {
-      const staging = path.join(this.root, '.staging');
-      for (const name of await fsp.readdir(staging).catch(() => [])) {
-        await fsp.rm(path.join(staging, name), { force: true });
-      }
       const found: { key: string; size: number; mtimeMs: number }[] = [];
       for (const format of TRANSCODE_FORMATS) {
         for await (const key of this.files.list(`${format}/`)) {
