@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { createMediaStore } from '../server/media/create-store.ts';
+import { locateFfmpeg } from '../server/media/ffmpeg.ts';
 import { MediaStoreUnreachable } from '../server/media/media-store.ts';
 import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
@@ -53,10 +54,19 @@ function progress(done: number, total: number, report: ImportReport): void {
   else process.stderr.write(`${line}\n`);
 }
 
+// Formats browsers cannot play are taken only when ffmpeg can transcode them for the web player.
+const ffmpeg = locateFfmpeg(config.transcoding.ffmpegPath, process.env.PATH ?? '');
+if (ffmpeg === null) {
+  console.log('ffmpeg was not found: only formats browsers play are imported (see README, "Apps")');
+}
 console.log(`Importing ${folder}`);
 let report: ImportReport;
 try {
-  report = await importFolder({ db: database.db, media }, folder, { onProgress: progress });
+  report = await importFolder(
+    { db: database.db, media, transcoder: { available: ffmpeg !== null } },
+    folder,
+    { onProgress: progress },
+  );
 } catch (error) {
   console.error(`Import failed: ${(error as Error).message}`);
   await database.close();

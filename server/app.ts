@@ -1,6 +1,7 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
@@ -8,8 +9,11 @@ import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
 import { loadServerSecret } from './lib/server-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MediaCollector } from './media/collector.ts';
+import { locateFfmpeg } from './media/ffmpeg.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { MediaSender } from './media/send.ts';
+import { TranscodeCache } from './media/transcode-cache.ts';
+import { Transcoder } from './media/transcoder.ts';
 import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
@@ -48,6 +52,26 @@ async function signedMediaOrigins({ media, config }: Deps): Promise<string[]> {
     expiresSeconds: 60,
   });
   return probe === null ? [] : [new URL(probe).origin];
+}
+
+/** The transcoder, saying once whether ffmpeg was found. */
+function createTranscoder(config: Config, media: MediaStore, log: FastifyBaseLogger): Transcoder {
+  const settings = config.transcoding;
+  const ffmpeg = locateFfmpeg(settings.ffmpegPath, process.env.PATH ?? '');
+  if (ffmpeg === null) {
+    log.warn(
+      settings.ffmpegPath === null
+        ? 'ffmpeg was not found on PATH: Chorus serves original files only (no transcoding), and uploads must be in formats browsers play'
+        : `FFMPEG_PATH (${settings.ffmpegPath}) is not a program Chorus can run: Chorus serves original files only (no transcoding)`,
+    );
+  } else {
+    log.info({ ffmpeg }, 'transcoding with ffmpeg');
+  }
+  const cache = new TranscodeCache(
+    path.join(config.dataDir, 'transcodes'),
+    settings.cacheMb * 1024 * 1024,
+  );
+  return new Transcoder({ ffmpeg, maxProcesses: settings.maxProcesses }, media, cache, log);
 }
 
 /** Builds the whole app without listening, so tests can `inject` into exactly what runs. */
@@ -92,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     mediaCollector: new MediaCollector(database.db, media, (error) =>
       app.log.error({ err: error }, 'media collection failed'),
     ),
+    transcoder: createTranscoder(config, media, app.log),
     mailer,
     sessions,
     limiter,
@@ -153,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
 
   app.addHook('onClose', async () => {
     mailer.close();
+    deps.transcoder.close();
   });
 
   await app.ready();

@@ -1,6 +1,14 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statement-timeout.ts';
 import { appRoot } from './lib/entry-points.ts';
+import {
+  BITRATES,
+  ENCODINGS,
+  isTranscodeFormat,
+  TRANSCODE_FORMATS,
+  type TranscodeFormat,
+} from './media/ffmpeg.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -48,6 +56,22 @@ export interface Config {
   secret: string | null;
   /** Where the built web app lives; absent in API-only test builds. */
   webDir: string | null;
+  transcoding: TranscodeSettings;
+}
+
+export interface TranscodeSettings {
+  /** FFMPEG_PATH; absent: `ffmpeg` is looked for on PATH. */
+  ffmpegPath: string | null;
+  /**
+   * What a Subsonic `stream` without `format` gets: the original (`raw`) or a transcode to a
+   * format at a bit rate (TRANSCODE_DEFAULT, e.g. `opus:128`).
+   */
+  defaultFormat: 'raw' | TranscodeFormat;
+  defaultKbps: number;
+  /** What finished transcodes may take on disk in `DATA_DIR/transcodes`, in MiB; 0: none kept. */
+  cacheMb: number;
+  /** ffmpeg processes running at once; past them a transcode is refused with 429. */
+  maxProcesses: number;
 }
 
 export interface S3Settings {
@@ -171,6 +195,53 @@ function trustProxy(env: Env): false | number | string {
   );
 }
 
+/** How much disk finished transcodes may take unless TRANSCODE_CACHE_MB says otherwise. */
+const DEFAULT_TRANSCODE_CACHE_MB = 1024;
+
+function transcodeSettings(env: Env): TranscodeSettings {
+  const raw = (text(env, 'TRANSCODE_DEFAULT') ?? 'raw').toLowerCase();
+  const match = /^([a-z0-9]+)(?::(\d+))?$/.exec(raw);
+  const format = match?.[1] ?? '';
+  const kbps = match?.[2] === undefined ? null : Number(match[2]);
+  if (format !== 'raw' && !isTranscodeFormat(format)) {
+    throw new ConfigError(
+      'TRANSCODE_DEFAULT',
+      `must be one of ${['raw', ...TRANSCODE_FORMATS].join(', ')}, optionally with a bit rate (e.g. opus:128), got "${raw}"`,
+    );
+  }
+  if (kbps !== null && (format === 'raw' || !(BITRATES as readonly number[]).includes(kbps))) {
+    throw new ConfigError(
+      'TRANSCODE_DEFAULT',
+      format === 'raw'
+        ? 'raw (the original file) takes no bit rate'
+        : `the bit rate must be one of ${BITRATES.join(', ')} kbps, got ${kbps}`,
+    );
+  }
+  const cacheRaw = text(env, 'TRANSCODE_CACHE_MB') ?? String(DEFAULT_TRANSCODE_CACHE_MB);
+  if (!/^\d+$/.test(cacheRaw) || Number(cacheRaw) > 10_000_000) {
+    throw new ConfigError(
+      'TRANSCODE_CACHE_MB',
+      `must be a whole number of MiB from 0 (keep none) to 10000000, got "${cacheRaw}"`,
+    );
+  }
+  // Each ffmpeg keeps about one core busy only while it runs ahead of its listener.
+  const processesRaw =
+    text(env, 'TRANSCODE_MAX_PROCESSES') ?? String(2 * os.availableParallelism());
+  if (!/^\d+$/.test(processesRaw) || Number(processesRaw) < 1 || Number(processesRaw) > 1000) {
+    throw new ConfigError(
+      'TRANSCODE_MAX_PROCESSES',
+      `must be a whole number from 1 to 1000, got "${processesRaw}"`,
+    );
+  }
+  return {
+    ffmpegPath: text(env, 'FFMPEG_PATH'),
+    defaultFormat: format,
+    defaultKbps: kbps ?? ENCODINGS[format === 'raw' ? 'mp3' : format].defaultKbps,
+    cacheMb: Number(cacheRaw),
+    maxProcesses: Number(processesRaw),
+  };
+}
+
 /** Reads and validates the environment (ARCHITECTURE.md, runtime contract). */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const host = text(env, 'HOST') ?? '127.0.0.1';
@@ -275,5 +346,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: trustProxy(env),
     secret,
     webDir: path.join(appRoot, 'dist/web'),
+    transcoding: transcodeSettings(env),
   };
 }

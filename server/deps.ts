@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { MediaCollector } from './media/collector.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MediaSender } from './media/send.ts';
+import type { Transcoder } from './media/transcoder.ts';
 import type { SessionsService } from './modules/sessions/sessions.service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Services } from './services.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   mediaSender: MediaSender;
   /** Deletes stored media no row refers to any more; uploads hold what they store with it. */
   mediaCollector: MediaCollector;
+  /** ffmpeg transcodes of stored audio, cached on disk; `available` is false without ffmpeg. */
+  transcoder: Transcoder;
   mailer: Mailer;
   sessions: SessionsService;
   limiter: RateLimiter;

@@ -57,8 +57,14 @@ const scenario: Scenario = {
       const database = await openDatabase({ url: null, dataDir });
       await migrate(database);
       const media = new LocalMediaStore(path.join(dataDir, 'media'));
-      const first = await importFolder({ db: database.db, media }, music);
-      const second = await importFolder({ db: database.db, media }, music);
+      const first = await importFolder(
+        { db: database.db, media, transcoder: { available: false } },
+        music,
+      );
+      const second = await importFolder(
+        { db: database.db, media, transcoder: { available: false } },
+        music,
+      );
       await database.close();
       if (first.imported !== FILES || first.failed.length > 0) {
         throw new Error(

@@ -181,7 +181,7 @@ describe('media in an S3-compatible bucket', () => {
     fs.mkdirSync(folder, { recursive: true });
     const imported = taggedMp3(makeMp3(2, 610), { title: 'Imported', artist: 'Folder Band' });
     fs.writeFileSync(path.join(folder, 'imported.mp3'), imported);
-    const report = await importFolder({ db: t.deps.db, media: t.deps.media }, folder);
+    const report = await importFolder(t.deps, folder);
     expect(report.imported).toBe(1);
     expect(objectsInBucket().length).toBeGreaterThan(before + 2);
     const song = await t.deps.db
@@ -191,6 +191,20 @@ describe('media in an S3-compatible bucket', () => {
       .executeTakeFirstOrThrow();
     const stream = await proxied.inject({ method: 'GET', url: `/api/songs/${song.id}/stream` });
     expect(stream.rawPayload.equals(imported)).toBe(true);
+  });
+
+  it('transcodes audio read from the bucket through a signed URL', async () => {
+    const listener = await createUser(t.deps);
+    const { appKey } = await t.deps.services.appKeys.create(listener.id);
+    const url = `/rest/stream?apiKey=${appKey}&id=${songId}&format=opus&maxBitRate=64`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('audio/ogg');
+    expect(first.headers['x-transcode-cache']).toBe('miss');
+    expect(first.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    const second = await t.app.inject({ method: 'GET', url });
+    expect(second.headers['x-transcode-cache']).toBe('hit');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it('refuses to start on a bucket it cannot reach, naming the bucket', async () => {

@@ -3,7 +3,7 @@
  *
  * Every byte goes to a staging file while it is hashed and counted (nothing is held whole in
  * memory), the content is identified by its bytes (never by the file name or the declared type),
- * audio is probed and refused when no browser could play it, images get their variants, and a
+ * audio is probed and refused when no browser could play it (unless ffmpeg can transcode it), images get their variants, and a
  * `MediaBatch` remembers what it stored so a failure anywhere later can take it all back.
  */
 import { createHash } from 'node:crypto';
@@ -23,6 +23,7 @@ import {
   unsupportedMediaType,
 } from '../lib/errors.ts';
 import { nulPath, nulRefused } from '../lib/input-shape.ts';
+import { BROWSER_CONTAINERS, browserCodec, TRANSCODED_CONTAINERS } from './audio-formats.ts';
 import type { MediaHolds } from './collector.ts';
 import {
   checkImageSize,
@@ -190,25 +191,22 @@ export async function discard(staged: StagedFile | null | undefined): Promise<vo
 
 // ─── Audio ───────────────────────────────────────────────────────────────────
 
-/** Containers browsers play, by the extension `file-type` gives, with the type served. */
-const AUDIO_CONTAINERS: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  mp4: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  flac: 'audio/flac',
-  wav: 'audio/wav',
-  webm: 'audio/webm',
-};
+const BROWSER_FORMATS = 'MP3, AAC (M4A), Ogg Vorbis, Opus, FLAC or WAV';
+const TRANSCODED_FORMATS =
+  'MP3, AAC or ALAC (M4A), Ogg Vorbis, Opus, FLAC, WAV, AIFF, WMA, WavPack, APE or Musepack';
 
-/** Codecs every current browser decodes; anything else (ALAC, ADPCM, Speex, WMA…) is refused. */
-const PLAYABLE_CODEC =
-  /^(MPEG [12](\.5)? Layer 3|MPEG-4\/AAC|AAC|Vorbis|Opus|FLAC|PCM|IEEE_FLOAT)/i;
+/**
+ * Which audio an upload may be: what browsers play, and with ffmpeg (`transcodes`) also what the
+ * web player gets through a transcode.
+ */
+export interface AudioAcceptance {
+  transcodes: boolean;
+}
 
-export const PLAYABLE_FORMATS = 'MP3, AAC (M4A), Ogg Vorbis, Opus, FLAC or WAV';
+/** The formats named in refusals. */
+export function acceptedFormats(accept: AudioAcceptance): string {
+  return accept.transcodes ? TRANSCODED_FORMATS : BROWSER_FORMATS;
+}
 
 /** Shorter than this is not a song but a broken or empty file. */
 const MIN_DURATION_SECONDS = 0.5;
@@ -264,7 +262,11 @@ function tagsOf(metadata: IAudioMetadata): AudioTags {
   };
 }
 
-export async function sniffAudio(staged: StagedFile): Promise<{ extension: string; mime: string }> {
+export async function sniffAudio(
+  staged: StagedFile,
+  accept: AudioAcceptance,
+): Promise<{ extension: string; mime: string }> {
+  const formats = acceptedFormats(accept);
   if (staged.size === 0) throw badRequest('The audio file is empty', 'audioFile');
   // Past an ID3 tag the audio itself says what it is; the head alone would only say "ID3".
   const { fileTypeFromBuffer } = await import('file-type');
@@ -273,22 +275,29 @@ export async function sniffAudio(staged: StagedFile): Promise<{ extension: strin
   );
   if (!type) {
     throw unsupportedMediaType(
-      `The audio file is not a recognised audio format. Please upload ${PLAYABLE_FORMATS}.`,
+      `The audio file is not a recognised audio format. Please upload ${formats}.`,
     );
   }
-  const mime = AUDIO_CONTAINERS[type.ext];
-  if (!mime) {
-    if (type.mime.startsWith('audio/')) {
-      throw unprocessable(
-        `Browsers cannot play ${type.ext.toUpperCase()} audio. Please upload ${PLAYABLE_FORMATS}.`,
-        'audioFile',
-      );
-    }
-    throw unsupportedMediaType(
-      `The audio file is not audio (it looks like a ${type.ext.toUpperCase()} file). Please upload ${PLAYABLE_FORMATS}.`,
+  const mime = BROWSER_CONTAINERS[type.ext];
+  if (mime) return { extension: type.ext === 'oga' ? 'ogg' : type.ext, mime };
+  const transcoded = TRANSCODED_CONTAINERS[type.ext];
+  if (transcoded && accept.transcodes) return transcoded;
+  if (type.mime.startsWith('audio/')) {
+    throw unprocessable(
+      `${cannotPlay(type.ext.toUpperCase(), accept)} Please upload ${formats}.`,
+      'audioFile',
     );
   }
-  return { extension: type.ext === 'oga' ? 'ogg' : type.ext, mime };
+  throw unsupportedMediaType(
+    `The audio file is not audio (it looks like a ${type.ext.toUpperCase()} file). Please upload ${formats}.`,
+  );
+}
+
+/** Why audio of a kind is refused: browsers cannot play it, and ffmpeg is absent or cannot either. */
+function cannotPlay(what: string, accept: AudioAcceptance): string {
+  return accept.transcodes
+    ? `Chorus cannot play ${what} audio.`
+    : `Browsers cannot play ${what} audio, and this server has no ffmpeg to convert it.`;
 }
 
 /**
@@ -297,9 +306,10 @@ export async function sniffAudio(staged: StagedFile): Promise<{ extension: strin
  */
 export async function inspectAudio(
   staged: StagedFile,
+  accept: AudioAcceptance,
   sniffed?: { extension: string; mime: string },
 ): Promise<AudioInfo> {
-  const { extension, mime } = sniffed ?? (await sniffAudio(staged));
+  const { extension, mime } = sniffed ?? (await sniffAudio(staged, accept));
   // The probes load with the first upload: most starts never see one.
   const { parseFile } = await import('music-metadata');
   let metadata: IAudioMetadata;
@@ -310,9 +320,10 @@ export async function inspectAudio(
   }
   const format = metadata.format;
   const codec = format.codec ?? '';
-  if (!PLAYABLE_CODEC.test(codec)) {
+  // ffmpeg decodes whatever the probe could read; without it only what browsers play is taken.
+  if (!accept.transcodes && !browserCodec(codec)) {
     throw unprocessable(
-      `Browsers cannot play ${codec || 'this'} audio. Please upload ${PLAYABLE_FORMATS}.`,
+      `${cannotPlay(codec || 'this', accept)} Please upload ${acceptedFormats(accept)}.`,
       'audioFile',
     );
   }

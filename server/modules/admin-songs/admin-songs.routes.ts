@@ -57,7 +57,9 @@ function jsonSongFields(body: unknown): SongFields {
 }
 
 export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
-  const service = new AdminSongsService(new AdminSongsRepository(deps.db), deps.services.catalog);
+  const service = new AdminSongsService(new AdminSongsRepository(deps.db), deps.services.catalog, {
+    transcodes: deps.transcoder.available,
+  });
 
   app.get(
     '/api/admin/getAllSongs',

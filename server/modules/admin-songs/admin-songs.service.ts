@@ -6,7 +6,13 @@ import { characters } from '../../../contract/rules/text.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { adminListPage, readInChunks } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inspectAudio, type MediaBatch, readImage, type StagedFile } from '../../media/upload.ts';
+import {
+  type AudioAcceptance,
+  inspectAudio,
+  type MediaBatch,
+  readImage,
+  type StagedFile,
+} from '../../media/upload.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { AdminSongsRepository, SongFilter } from './admin-songs.repository.ts';
 
@@ -96,6 +102,8 @@ export class AdminSongsService {
   constructor(
     private readonly songs: AdminSongsRepository,
     private readonly catalog: CatalogService,
+    /** Which audio uploads may be (more with ffmpeg, which transcodes for the web player). */
+    private readonly audioAccepted: AudioAcceptance,
   ) {}
 
   private async requireArtists(ids: number[]): Promise<void> {
@@ -194,7 +202,7 @@ export class AdminSongsService {
     await this.requireArtists(artistIds);
     const existingAlbum = await this.albumFor(album, artistIds);
 
-    const audio = await inspectAudio(files.audio);
+    const audio = await inspectAudio(files.audio, this.audioAccepted);
     const image = await readImage(files.image);
     const audioKey = await batch.storeAudio(files.audio, audio);
     const coverKey = await batch.storeImage(image);

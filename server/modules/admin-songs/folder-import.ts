@@ -12,7 +12,9 @@ import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { MediaCollector, type MediaHolds } from '../../media/collector.ts';
 import { audioKey, type MediaStore } from '../../media/media-store.ts';
+import type { Transcoder } from '../../media/transcoder.ts';
 import {
+  type AudioAcceptance,
   discard,
   inspectAudio,
   MediaBatch,
@@ -129,6 +131,7 @@ export class FolderImport {
   constructor(
     db: Db,
     private readonly media: MediaStore,
+    private readonly audioAccepted: AudioAcceptance,
   ) {
     this.repository = new FolderImportRepository(db);
     this.holds = new MediaCollector(db, media);
@@ -197,7 +200,7 @@ export class FolderImport {
     try {
       staged = await stageLocalFile(this.media, file, path.basename(file));
       batch.track(staged);
-      const sniffed = await sniffAudio(staged);
+      const sniffed = await sniffAudio(staged, this.audioAccepted);
       const key = audioKey(staged.hash, sniffed.extension);
       // Claimed before any await, so a second copy of the same bytes in this run is a duplicate.
       if (this.seen.has(key)) {
@@ -210,7 +213,7 @@ export class FolderImport {
         await discard(staged);
         return 'skipped';
       }
-      const info = await inspectAudio(staged, sniffed);
+      const info = await inspectAudio(staged, this.audioAccepted, sniffed);
       const tags = info.tags;
       const storedKey = await batch.storeAudio(staged, info);
       const coverKey = tags.picture ? await this.cover(batch, tags.picture) : null;
@@ -287,9 +290,11 @@ export class FolderImport {
 }
 
 export function importFolder(
-  deps: { db: Db; media: MediaStore },
+  deps: { db: Db; media: MediaStore; transcoder: Pick<Transcoder, 'available'> },
   root: string,
   options?: ImportOptions,
 ): Promise<ImportReport> {
-  return new FolderImport(deps.db, deps.media).run(root, options);
+  return new FolderImport(deps.db, deps.media, {
+    transcodes: deps.transcoder.available,
+  }).run(root, options);
 }

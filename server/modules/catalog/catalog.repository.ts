@@ -36,6 +36,13 @@ export interface SongRecord {
   is_deleted: number;
   audio_key: string;
   audio_mime: string;
+  /**
+   * The codec the upload probe found (null for songs stored before it was recorded), when the
+   * query selected `songColumns`.
+   */
+  audio_codec?: string | null;
+  /** Bits per second, when the file said and the query selected `songColumns`. */
+  audio_bitrate?: number | null;
   cover_key: string | null;
   album_id: number | null;
   album_title: string | null;
@@ -101,6 +108,8 @@ export const songColumns = [
   'songs.is_deleted',
   'songs.audio_key',
   'songs.audio_mime',
+  'songs.audio_codec',
+  'songs.audio_bitrate',
   'songs.cover_key',
   'songs.album_id',
   'albums.title as album_title',

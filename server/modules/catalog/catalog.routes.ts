@@ -8,8 +8,18 @@ import {
   HomeFeed,
 } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { browserPlays } from '../../media/audio-formats.ts';
+import type { TranscodePlan } from '../../media/ffmpeg.ts';
 import { hashOfKey } from '../../media/media-store.ts';
 import { artistForOriginalClient } from './catalog.presenter.ts';
+import type { StoredAudio } from './catalog.service.ts';
+
+/**
+ * What the web player gets of a song browsers cannot play (ALAC, AIFF, WMA…): MP3, which every
+ * browser plays, at a rate that keeps lossless sources sounding so.
+ */
+export const WEB_TRANSCODE: TranscodePlan = { format: 'mp3', kbps: 256, offsetSeconds: 0 };
 
 function pageRequest(query: PageQuery) {
   return { page: query.page ?? 1, limit: query.limit ?? 20 };
@@ -27,7 +37,7 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
   // A player asks for the same song in many Range requests; remembering a lookup for a moment
   // spares the database without letting a deleted song play on for long.
   const STREAM_LOOKUP_MS = 2_000;
-  const lookups = new Map<number, { at: number; found: Promise<{ key: string; mime: string }> }>();
+  const lookups = new Map<number, { at: number; found: Promise<StoredAudio> }>();
   const streamable = (id: number) => {
     const now = Date.now();
     const cached = lookups.get(id);
@@ -162,15 +172,26 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { key, mime } = await streamable(request.params.id);
+      const audio = await streamable(request.params.id);
+      const { key, mime } = audio;
       const hash = hashOfKey(key) ?? key;
       // A URL carrying the content version names fixed bytes, so it may be cached for good;
       // `private` keeps shared caches from bypassing the access check above.
       const pinned = request.query.v !== undefined && hash.startsWith(request.query.v);
+      const cacheControl = pinned ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+      if (!browserPlays(audio)) {
+        if (!deps.transcoder.available) {
+          throw new AppError(
+            503,
+            'This song is stored in a format browsers cannot play, and the server has no ffmpeg to convert it',
+          );
+        }
+        return deps.transcoder.send(request, reply, audio, WEB_TRANSCODE, { cacheControl });
+      }
       return deps.mediaSender.send(request, reply, key, {
         contentType: mime,
         etag: `"${hash}"`,
-        cacheControl: pinned ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        cacheControl,
         redirect: true,
       });
     },

@@ -26,6 +26,17 @@ import type {
 } from './catalog.repository.ts';
 import { PlayWindows, type Tally } from './popularity.ts';
 
+/** Where a song's audio is stored and what it is, for sending or transcoding it. */
+export interface StoredAudio {
+  key: string;
+  mime: string;
+  codec: string | null;
+  /** Bits per second, when the file said. */
+  bitrate: number | null;
+  /** Whole seconds. */
+  duration: number;
+}
+
 export interface PageRequest {
   page: number;
   limit: number;
@@ -660,9 +671,15 @@ export class CatalogService {
   }
 
   /** The stored audio of a song listeners may play. */
-  async streamable(id: number): Promise<{ key: string; mime: string }> {
+  async streamable(id: number): Promise<StoredAudio> {
     const row = await this.catalog.findListedSong(id);
     if (!row) throw notFound('Song not found');
-    return { key: row.audio_key, mime: row.audio_mime };
+    return {
+      key: row.audio_key,
+      mime: row.audio_mime,
+      codec: row.audio_codec ?? null,
+      bitrate: row.audio_bitrate ?? null,
+      duration: row.duration,
+    };
   }
 }

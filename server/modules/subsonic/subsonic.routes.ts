@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
@@ -14,6 +15,7 @@ import {
   SubsonicError,
   sendAnswer,
 } from './protocol.ts';
+import { streamPlan } from './stream-plan.ts';
 import { SubsonicRepository } from './subsonic.repository.ts';
 import { SubsonicService } from './subsonic.service.ts';
 import { SubsonicAuth } from './subsonic-auth.ts';
@@ -99,19 +101,41 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     },
   };
 
-  const sendAudio: Sender = async (_caller, params, request, reply) => {
-    // Transcoding is not available yet: every format, `raw` included, gets the original file.
-    const { key, mime } = await catalog.streamable(params.id());
-    return deps.mediaSender.send(request, reply, key, {
-      contentType: mime,
-      etag: `"${hashOfKey(key) ?? key}"`,
+  const sendOriginal = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    audio: { key: string; mime: string },
+  ) =>
+    deps.mediaSender.send(request, reply, audio.key, {
+      contentType: audio.mime,
+      etag: `"${hashOfKey(audio.key) ?? audio.key}"`,
       cacheControl: 'private, no-cache',
       redirect: true,
     });
+  const stream: Sender = async (_caller, params, request, reply) => {
+    const audio = await catalog.streamable(params.id());
+    const plan = streamPlan(
+      {
+        format: params.get('format'),
+        maxBitRate: params.get('maxBitRate'),
+        timeOffset: params.get('timeOffset'),
+      },
+      deps.config.transcoding,
+      audio,
+    );
+    // Without ffmpeg every song goes out as stored, whatever was asked.
+    if (plan.kind === 'original' || !deps.transcoder.available) {
+      return sendOriginal(request, reply, audio);
+    }
+    return deps.transcoder.send(request, reply, audio, plan.plan, {
+      cacheControl: 'private, no-cache',
+    });
   };
   const senders: Record<string, Sender> = {
-    stream: sendAudio,
-    download: sendAudio,
+    stream,
+    // A download is the stored file, whatever `format` says (as in Subsonic).
+    download: async (_caller, params, request, reply) =>
+      sendOriginal(request, reply, await catalog.streamable(params.id())),
     getCoverArt: async (_caller, params, request, reply) => {
       const id = params.required('id');
       // Cover art ids are the stored images' content hashes.
@@ -133,6 +157,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     const params = Params.from(request.query, request.body);
     const format = formatOf(params);
     const name = method.replace(/\.view$/, '');
+    let sending = false;
     try {
       const answer = Object.hasOwn(answers, name) ? answers[name] : undefined;
       const sender = Object.hasOwn(senders, name) ? senders[name] : undefined;
@@ -143,9 +168,13 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
         );
       }
       const caller = open.has(name) ? null : await auth.authenticate(params, request.ip);
+      sending = sender !== undefined;
       if (sender) return await sender(caller!, params, request, reply);
       return sendAnswer(reply, format, await answer!(caller!, params, request));
     } catch (error) {
+      // Past the bound of running transcodes the answer is an HTTP 429 with Retry-After, which
+      // players wait on and retry; a Subsonic error would end playback.
+      if (sending && error instanceof AppError && error.statusCode === 429) throw error;
       const refusal = asSubsonicError(error);
       if (!refusal) throw error;
       return sendAnswer(reply, format, refusal);
