@@ -212,7 +212,12 @@ test('Add Song credits two artists, makes a new album, previews the cover and re
   const deps = await serverDeps();
   const first = await createArtist(deps, { name: `Duo Lead ${stamp}` });
   const second = await createArtist(deps, { name: `Duo Guest ${stamp}` });
-  const existing = await createAlbum(deps, first.id, `Older Album ${stamp}`);
+  const existing = await createAlbum(
+    deps,
+    first.id,
+    `Older Album ${stamp}`,
+    new Date('2001-01-01T00:00:00.000Z'),
+  );
   const admin = await createListener({ role: 'admin' });
   const context = await browser.newContext();
   await signIn(context, admin, { isAdmin: true });

@@ -13,8 +13,11 @@ async function catalog() {
   const main = await createArtist(deps, { name: `Depth Artist ${stamp}` });
   const friend = await createArtist(deps, { name: `Depth Friend ${stamp}` });
   const hidden = await createArtist(deps, { name: `Depth Hidden ${stamp}` });
-  const album = await createAlbum(deps, main.id, `Long Player ${stamp}`);
-  const single = await createAlbum(deps, main.id, `Short One ${stamp}`);
+  // Dated long ago from the start, so the home page's album row (newest and most played) never
+  // shows them, even for a moment, to the journeys that play from it.
+  const longAgo = new Date('2001-01-01T00:00:00.000Z');
+  const album = await createAlbum(deps, main.id, `Long Player ${stamp}`, longAgo);
+  const single = await createAlbum(deps, main.id, `Short One ${stamp}`, longAgo);
   const songs = [];
   for (let i = 1; i <= 4; i++) {
     songs.push(
@@ -32,20 +35,17 @@ async function catalog() {
     albumId: single.id,
     genre: 'Country',
   });
-  // Listening goes to a song on no album, and the albums are dated long ago, so the home page's
-  // album row (newest and most played) stays as other journeys expect it.
-  await deps.db
-    .updateTable('albums')
-    .set({ created_at: '2001-01-01T00:00:00.000Z' })
-    .where('id', 'in', [album.id, single.id])
-    .execute();
+  // Listening goes to a song on no album, so the albums stay out of the most played, and it
+  // happened 40 days ago: inside Fans also like's 90 days, outside the home page's trending (7)
+  // and popular (28) windows, which other journeys play from.
+  const agoMs = 40 * 86_400_000;
   const fans = (i: number) => `a:depth-${stamp}-${i}`;
   const looseSong = await createSong(deps, { artistIds: [main.id], genre: 'Country' });
-  await recordPlays(deps, looseSong.id, 4, { listener: fans });
+  await recordPlays(deps, looseSong.id, 4, { listener: fans, agoMs });
   const friendSong = await createSong(deps, { artistIds: [friend.id], genre: 'Country' });
-  await recordPlays(deps, friendSong.id, 4, { listener: fans });
+  await recordPlays(deps, friendSong.id, 4, { listener: fans, agoMs });
   const hiddenSong = await createSong(deps, { artistIds: [hidden.id], genre: 'Country' });
-  await recordPlays(deps, hiddenSong.id, 4, { listener: fans });
+  await recordPlays(deps, hiddenSong.id, 4, { listener: fans, agoMs });
   await deps.db
     .updateTable('artists')
     .set({ is_disabled: 1 })

@@ -19,7 +19,12 @@ test('search finds "artist song", shows a top result, filters by chip and rememb
   const stamp = Date.now().toString(36);
   const artistName = `Quillon Marsh ${stamp}`;
   const artist = await createArtist(deps, { name: artistName });
-  const album = await createAlbum(deps, artist.id, `Saltwater ${stamp}`);
+  const album = await createAlbum(
+    deps,
+    artist.id,
+    `Saltwater ${stamp}`,
+    new Date('2001-01-01T00:00:00.000Z'),
+  );
   await createSong(deps, { title: 'Ember Tide', artistIds: [artist.id], albumId: album.id });
   const user = await createListener();
   await signIn(context, user);

@@ -87,7 +87,13 @@ export async function createArtist(
   return { id: row.id, name };
 }
 
-export async function createAlbum(deps: Deps, artistId: number, title = `Album ${unique()}`) {
+/** An album; `createdAt` dates it (an old date keeps it out of the home page's newest albums). */
+export async function createAlbum(
+  deps: Deps,
+  artistId: number,
+  title = `Album ${unique()}`,
+  createdAt = new Date(),
+) {
   const row = await deps.db
     .insertInto('albums')
     .values({
@@ -95,7 +101,7 @@ export async function createAlbum(deps: Deps, artistId: number, title = `Album $
       artist_id: artistId,
       cover_key: null,
       year: 2024,
-      created_at: new Date().toISOString(),
+      created_at: createdAt.toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -189,7 +195,7 @@ export async function createPlaylist(
 }
 
 export async function recordPlays(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   songId: number,
   count: number,
   options: { agoMs?: number; listener?: (i: number) => string; userId?: number | null } = {},
