@@ -4,6 +4,7 @@ import {
   createTestApp,
   SEEDING_WITHOUT_TIMEOUT,
   type TestContext,
+  testDatabaseUrl,
 } from '../../../tests/helpers/api-app.ts';
 import {
   createArtist,
@@ -12,8 +13,12 @@ import {
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
 
-/** More songs than SQLite takes bound variables in one statement (32,766). */
-const SONGS = 33_000;
+/**
+ * On SQLite, more songs than it takes bound variables in one statement (32,766). PostgreSQL has
+ * no such limit, and its search triggers make a bulk load of that many songs take minutes, so
+ * there the list is two pages of the cap.
+ */
+const SONGS = testDatabaseUrl ? 6_000 : 33_000;
 
 describe('getAllSongs without limit on a large catalog', () => {
   let t: TestContext;
@@ -24,7 +29,7 @@ describe('getAllSongs without limit on a large catalog', () => {
     admin = await createUser(t.deps, { role: 'admin' });
     const artist = await createArtist(t.deps);
     await createManySongs(t.deps, SONGS, artist.id);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('answers in full up to the cap, then pages of the cap', async () => {
