@@ -32,7 +32,7 @@ describe('GET /api/me/recently-played', () => {
   it('asks a visitor to log in', async () => {
     const response = await recent();
     expect(response.statusCode).toBe(401);
-    expect(response.json().message).toBeTruthy();
+    expect(response.json()).toEqual({ message: 'Please log in to continue' });
   });
 
   it("lists the caller's songs once each, the most recently played first", async () => {
