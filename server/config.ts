@@ -68,7 +68,7 @@ export interface TranscodeSettings {
    */
   defaultFormat: 'raw' | TranscodeFormat;
   defaultKbps: number;
-  /** What finished transcodes may take on disk in `DATA_DIR/transcodes`, in MiB; 0: none kept. */
+  /** What finished transcodes may take on disk in `DATA_DIR/transcodes`, in MiB; 0: none cached. */
   cacheMb: number;
   /** ffmpeg processes running at once; past them a transcode is refused with 429. */
   maxProcesses: number;

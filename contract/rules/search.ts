@@ -96,5 +96,5 @@ export function allowedTypos(term: string): number {
   return 0;
 }
 
-/** How many recent searches are kept per listener, newest first. */
+/** How many recent searches are stored per listener, newest first. */
 export const RECENT_SEARCHES_MAX = 10;

@@ -105,7 +105,7 @@ export interface SongsTable {
   updated_at: string;
   /** Kept by the database (migration 008): active, not deleted, no credited artist disabled. */
   listed: Generated<Flag>;
-  /** Kept by the database (migration 018): the credited artists' names and the album's title. */
+  /** Maintained by the database (migration 018): the credited artists' names and the album's title. */
   search_credits: Generated<string>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What listeners may see, as SQL conditions on a row alias, shared by the queries that list or
- * find it. Songs carry their own flag (`listed`, kept by triggers); an album shows while its
+ * find it. Songs carry their own flag (`listed`, maintained by triggers); an album shows while its
  * artist is enabled.
  */
 export const VISIBLE_TO_LISTENERS = {

@@ -44,16 +44,16 @@ describe('TranscodeCache', () => {
     expect(await none.has(await put(none, 'e', 1))).toBe(false);
   });
 
-  it('finds what an earlier run kept, and removes its half-written files', async () => {
+  it('finds what an earlier run cached, and removes its half-written files', async () => {
     const first = newCache(1000);
-    const kept = await put(first, 'f', 10);
+    const cached = await put(first, 'f', 10);
     const root = path.dirname(
-      path.dirname(path.dirname(path.dirname(first.files.localPath(kept)))),
+      path.dirname(path.dirname(path.dirname(first.files.localPath(cached)))),
     );
     const leftover = first.stagingPath();
     fs.writeFileSync(leftover, 'half');
     const again = new TranscodeCache(root, 1000);
-    expect(await again.has(kept)).toBe(true);
+    expect(await again.has(cached)).toBe(true);
     expect(again.size).toBe(10);
     expect(fs.existsSync(leftover)).toBe(false);
   });

@@ -93,7 +93,7 @@ export class TranscodeCache {
 
   /**
    * Takes a finished transcode written at `stagingFile` under `key`, then drops the least
-   * recently used files until the cache fits. A file larger than the whole cache is not kept.
+   * recently used files until the cache fits. A file larger than the whole cache is not cached.
    */
   async admit(key: string, stagingFile: string): Promise<boolean> {
     await this.load();

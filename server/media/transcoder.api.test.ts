@@ -214,7 +214,7 @@ describe('transcoding with ffmpeg', () => {
     request.destroy();
     await until(() => !alive(pid!));
     await until(() => t.deps.transcoder.processIds().length === 0);
-    // Nothing half-written was kept.
+    // Nothing half-written was left.
     const staging = path.join(t.dataDir, 'transcodes', '.staging');
     await until(() => fs.readdirSync(staging).length === 0);
   }, 30_000);

@@ -9,7 +9,7 @@ import { REFILL_SEARCH_TERMS } from './010-search-terms.ts';
  * 'kingston rust' finds 'Rust & Bone' by Kingston Lowlands: every word of a query must start a
  * word of one of them.
  *
- * `songs.search_credits` holds the song's artists' names and its album's title as text, kept by
+ * `songs.search_credits` holds the song's artists' names and its album's title as text, maintained by
  * triggers on both engines when a credit is added or removed, an artist renamed, an album
  * retitled or a song moved to another album. A second index of songs holds title and credits:
  * - SQLite: `songs_all_fts`, contentless like `songs_fts` (migration 007), with the same rank
