@@ -20,6 +20,7 @@ import * as subsonicStarsAndQueues from './017-subsonic-stars-and-queues.ts';
 import * as searchSongsAcrossFields from './018-search-songs-across-fields.ts';
 import * as recentSearches from './019-recent-searches.ts';
 import * as songsByGenre from './020-songs-by-genre.ts';
+import * as searchTermsDeleteByKey from './021-search-terms-delete-by-key.ts';
 
 export type { Dialect };
 
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { name: '018-search-songs-across-fields', up: searchSongsAcrossFields.up },
   { name: '019-recent-searches', up: recentSearches.up },
   { name: '020-songs-by-genre', up: songsByGenre.up },
+  { name: '021-search-terms-delete-by-key', up: searchTermsDeleteByKey.up },
 ];
