@@ -18,7 +18,7 @@ export class ByteBudget {
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
-  artistPages: 0.3,
+  artistPages: 0.25,
   /** Presented songs of long playlists (PlaylistSongsCache). */
   playlistSongs: 0.2,
   /** Search answers for the same words, and result cards by id (SearchService, KeptCards). */
@@ -29,6 +29,8 @@ export const CACHE_SHARES = {
   searchWords: 0.1,
   /** Song counts of artists and albums, monthly listeners (CatalogService), "Fans also like" ids. */
   catalogCounts: 0.05,
+  /** The catalog's ids in fixed orders, and getArtists and getIndexes rendered (Subsonic API). */
+  subsonicCatalog: 0.05,
 } as const;
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, ByteBudget>;

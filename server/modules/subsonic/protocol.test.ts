@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { answerText, asSubsonicError, Params, SubsonicError } from './protocol.ts';
-import { byIndexLetter, suffixOf, withStars } from './subsonic.presenter.ts';
+import { byIndexLetter, suffixOf } from './subsonic.presenter.ts';
 import { coverWidth } from './subsonic.routes.ts';
 import { searchQueryOf } from './subsonic.service.ts';
 import { decodePassword } from './subsonic-auth.ts';
@@ -94,18 +94,5 @@ describe('Subsonic parameters', () => {
     );
     expect(groups.map((group) => group.name)).toEqual(['A', 'B', 'É', '#']);
     expect(suffixOf('audio/abc.MP3')).toBe('mp3');
-  });
-
-  it('marks starred artists on copies of their groups only', () => {
-    const index = byIndexLetter(
-      ['Ada', 'Bo'].map((name, i) => ({ name, node: { id: String(i + 1), name } })),
-    );
-    const marked = withStars(index, new Map([[2, '2026-01-01T00:00:00.000Z']]));
-    expect(marked[0]).toBe(index[0]);
-    expect(marked[1]).toEqual({
-      name: 'B',
-      artist: [{ id: '2', name: 'Bo', starred: '2026-01-01T00:00:00.000Z' }],
-    });
-    expect(index[1]).toEqual({ name: 'B', artist: [{ id: '2', name: 'Bo' }] });
   });
 });

@@ -56,8 +56,29 @@ export function asSubsonicError(error: unknown): SubsonicError | null {
  * form keeps it as `value`, as the Subsonic JSON API does). Keys keep the schema's order.
  */
 export type Node = { [key: string]: Field };
-export type Field = string | number | boolean | undefined | Node | Node[] | number[];
+export type Field = string | number | boolean | undefined | Node | Node[] | number[] | Slot;
 
+/**
+ * Where a caller's own attribute (e.g. `starred`) goes in an answer cached for everyone: written
+ * as nothing, its place recorded (see `renderAnswer`) and filled per caller by `slotText`. A slot
+ * never comes first in its node.
+ */
+export class Slot {
+  constructor(readonly id: number) {}
+}
+
+/** A slot's place in a rendered answer: `at` is a character offset of its text. */
+export interface SlotPlace {
+  at: number;
+  id: number;
+  key: string;
+}
+
+/** Text written so far, with the slots met on the way. */
+interface Output {
+  text: string;
+  slots: SlotPlace[];
+}
 /** The parameters of a call: query and form body together, each name with all its values. */
 export class Params {
   constructor(private readonly values: Map<string, string[]>) {}
@@ -145,40 +166,92 @@ function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-function xmlElement(name: string, node: Node): string {
-  let attributes = '';
-  let children = '';
-  let text = '';
-  for (const [key, field] of Object.entries(node)) {
-    if (field === undefined) continue;
-    if (key === 'value' && typeof field !== 'object') text = escapeXml(String(field));
-    else if (Array.isArray(field)) {
-      for (const item of field) {
-        children += typeof item === 'object' ? xmlElement(key, item) : `<${key}>${item}</${key}>`;
-      }
-    } else if (typeof field === 'object') children += xmlElement(key, field);
-    else attributes += ` ${key}="${escapeXml(String(field))}"`;
+/** Whether a node has children or text in XML (else it is written as an empty element). */
+function hasXmlBody(node: Node): boolean {
+  for (const key in node) {
+    const field = node[key];
+    if (field === undefined || field instanceof Slot) continue;
+    if (key === 'value' || (Array.isArray(field) ? field.length > 0 : typeof field === 'object')) {
+      return true;
+    }
   }
-  const body = text + children;
-  return body ? `<${name}${attributes}>${body}</${name}>` : `<${name}${attributes}/>`;
+  return false;
+}
+
+function writeXml(out: Output, name: string, node: Node): void {
+  out.text += `<${name}`;
+  let text = '';
+  for (const key in node) {
+    const field = node[key];
+    if (field === undefined || typeof field === 'object') {
+      if (field instanceof Slot) out.slots.push({ at: out.text.length, id: field.id, key });
+      continue;
+    }
+    if (key === 'value') text = escapeXml(String(field));
+    else out.text += ` ${key}="${typeof field === 'string' ? escapeXml(field) : field}"`;
+  }
+  if (!hasXmlBody(node)) {
+    out.text += '/>';
+    return;
+  }
+  out.text += `>${text}`;
+  for (const key in node) {
+    const field = node[key];
+    if (Array.isArray(field)) {
+      for (const item of field) {
+        if (typeof item === 'object') writeXml(out, key, item);
+        else out.text += `<${key}>${item}</${key}>`;
+      }
+    } else if (typeof field === 'object' && !(field instanceof Slot)) writeXml(out, key, field);
+  }
+  out.text += `</${name}>`;
+}
+
+function jsonScalar(field: string | number | boolean): string {
+  if (typeof field === 'string') return JSON.stringify(field);
+  if (typeof field === 'number') return Number.isFinite(field) ? String(field) : 'null';
+  return field ? 'true' : 'false';
 }
 
 /**
- * Drops undefined fields so JSON answers hold only what is known. An element that holds only
- * text (`{ value }`, e.g. `biography`) is its text in JSON, as Subsonic's JSON writes it.
+ * Writes a node as JSON with only what is known (undefined fields are left out). An element that
+ * holds only text (`{ value }`, e.g. `biography`) is its text in JSON, as Subsonic's JSON writes it.
  */
-function jsonOf(node: Node): unknown {
-  const keys = Object.keys(node).filter((key) => node[key] !== undefined);
-  if (keys.length === 1 && keys[0] === 'value') return node.value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(node)) {
-    if (field === undefined) continue;
-    if (Array.isArray(field)) {
-      out[key] = field.map((item) => (typeof item === 'object' ? jsonOf(item) : item));
-    } else if (typeof field === 'object') out[key] = jsonOf(field);
-    else out[key] = field;
+function writeJson(out: Output, node: Node): void {
+  let only: Field;
+  let count = 0;
+  for (const key in node) {
+    if (node[key] === undefined) continue;
+    count++;
+    only = key === 'value' ? node[key] : undefined;
   }
-  return out;
+  if (count === 1 && only !== undefined && typeof only !== 'object') {
+    out.text += jsonScalar(only);
+    return;
+  }
+  out.text += '{';
+  let first = true;
+  for (const key in node) {
+    const field = node[key];
+    if (field === undefined) continue;
+    if (field instanceof Slot) {
+      out.slots.push({ at: out.text.length, id: field.id, key });
+      continue;
+    }
+    out.text += `${first ? '' : ','}"${key}":`;
+    first = false;
+    if (Array.isArray(field)) {
+      out.text += '[';
+      field.forEach((item, i) => {
+        if (i > 0) out.text += ',';
+        if (typeof item === 'object') writeJson(out, item);
+        else out.text += jsonScalar(item);
+      });
+      out.text += ']';
+    } else if (typeof field === 'object') writeJson(out, field);
+    else out.text += jsonScalar(field);
+  }
+  out.text += '}';
 }
 
 export type Format = 'xml' | 'json';
@@ -188,29 +261,47 @@ export function formatOf(params: Params): Format {
   return params.get('f') === 'json' ? 'json' : 'xml';
 }
 
-/** The text of an answer (or a refusal) in the asked format. */
-export function answerText(format: Format, payload: Node | SubsonicError): string {
+/** The text of an answer (or a refusal) in the asked format, with the places of its slots. */
+export function renderAnswer(format: Format, payload: Node | SubsonicError): Output {
   const body: Node =
     payload instanceof SubsonicError
       ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
       : { ...envelope('ok'), ...payload };
-  if (format === 'json') return JSON.stringify({ 'subsonic-response': jsonOf(body) });
-  const xml = xmlElement('subsonic-response', { xmlns: NAMESPACE, ...body });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
+  if (format === 'json') {
+    const out: Output = { text: '{"subsonic-response":', slots: [] };
+    writeJson(out, body);
+    out.text += '}';
+    return out;
+  }
+  const out: Output = { text: '<?xml version="1.0" encoding="UTF-8"?>\n', slots: [] };
+  writeXml(out, 'subsonic-response', { xmlns: NAMESPACE, ...body });
+  return out;
 }
 
-/** Sends an answer in the asked format, always with HTTP 200. */
+/** The text of an answer (or a refusal) in the asked format. */
+export function answerText(format: Format, payload: Node | SubsonicError): string {
+  return renderAnswer(format, payload).text;
+}
+
+/** What fills a slot: the attribute `key` with `value`, in the answer's format. */
+export function slotText(format: Format, key: string, value: string): string {
+  return format === 'json' ? `,"${key}":${JSON.stringify(value)}` : ` ${key}="${escapeXml(value)}"`;
+}
+
+const CONTENT_TYPES: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'text/xml; charset=utf-8',
+};
+
+/** Sends an answer (or one rendered already) in the asked format, always with HTTP 200. */
 export function sendAnswer(
   reply: FastifyReply,
   format: Format,
-  payload: Node | SubsonicError,
+  payload: Node | SubsonicError | Buffer,
 ): FastifyReply {
   return reply
     .status(200)
     .header('cache-control', 'no-store')
-    .header(
-      'content-type',
-      format === 'json' ? 'application/json; charset=utf-8' : 'text/xml; charset=utf-8',
-    )
-    .send(answerText(format, payload));
+    .header('content-type', CONTENT_TYPES[format])
+    .send(Buffer.isBuffer(payload) ? payload : answerText(format, payload));
 }

@@ -1,6 +1,6 @@
 import type { Song } from '../../../contract/catalog.ts';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
-import type { Node } from './protocol.ts';
+import type { Node, Slot } from './protocol.ts';
 import type { AlbumCardRecord, ArtistCardRecord, SongFileRecord } from './subsonic.repository.ts';
 
 /** Subsonic's ids are strings; Chorus's numeric ids are sent as their digits. */
@@ -57,7 +57,7 @@ export function albumEntry(row: AlbumCardRecord, starred?: string): Node {
   };
 }
 
-export function artistEntry(row: ArtistCardRecord, starred?: string): Node {
+export function artistEntry(row: ArtistCardRecord, starred?: string | Slot): Node {
   return {
     id: String(row.id),
     name: row.name,
@@ -101,28 +101,4 @@ export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
     .map(([name, artist]) => ({ name, artist }));
-}
-
-/**
- * Index groups with the caller's starred artists marked: only the groups holding one are copied,
- * so a shared, cached index is never changed.
- */
-export function withStars(index: Node[], starredAt: Map<number, string>): Node[] {
-  if (starredAt.size === 0) return index;
-  return index.map((group) => {
-    const artists = Array.isArray(group.artist) ? group.artist : [];
-    const marked = (node: Node | number) =>
-      typeof node === 'object' && starredAt.has(Number(node.id));
-    if (!artists.some(marked)) return group;
-    return {
-      ...group,
-      artist: artists.flatMap((node) =>
-        typeof node !== 'object'
-          ? []
-          : marked(node)
-            ? [{ ...node, starred: starredAt.get(Number(node.id)) }]
-            : [node],
-      ),
-    };
-  });
 }

@@ -53,7 +53,7 @@ export type AlbumListType =
   | 'byGenre';
 
 export interface AlbumListRequest {
-  type: AlbumListType;
+  type: Exclude<AlbumListType, 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist'>;
   size: number;
   offset: number;
   userId: number;
@@ -61,6 +61,17 @@ export interface AlbumListRequest {
   toYear?: number;
   genre?: string;
 }
+
+/**
+ * The whole catalog in the fixed orders apps page through (getAlbumList2's newest and
+ * alphabetical lists, search3 ""): each follows from the catalog alone.
+ */
+export type CatalogOrder =
+  | 'artistsByName'
+  | 'albumsNewest'
+  | 'albumsByTitle'
+  | 'albumsByArtist'
+  | 'songsById';
 
 export interface Page {
   offset: number;
@@ -151,24 +162,6 @@ export class SubsonicRepository {
     return this.artistCardQuery().orderBy('artists.name').orderBy('artists.id').execute();
   }
 
-  /**
-   * A page of enabled artists by name (search3 ""). The ids are paged first and counted after:
-   * SQLite works out every selected column of every row it sorts, so counting in the sorted
-   * query would count the albums of all artists for each page.
-   */
-  async artistIdsByName(page: Page): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('artists')
-      .select('id')
-      .where('is_disabled', '=', 0)
-      .orderBy('name')
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
   async albumIdsOfArtist(artistId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('albums')
@@ -180,30 +173,57 @@ export class SubsonicRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Visible albums by title (search3 ""). */
-  async albumIdsByTitle(page: Page): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('albums')
-      .select('albums.id')
-      .where(visibleAlbum)
-      .orderBy('albums.title')
-      .orderBy('albums.id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
-  /** Listed songs in id order (search3 "": a stable order for paging the whole library). */
-  async songIds(page: Page): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('songs')
-      .select('songs.id')
-      .where(songIsListed)
-      .orderBy('songs.id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
+  /**
+   * Ids in one of the catalog's fixed orders: a page of them, or every one without `page` (what
+   * CatalogOrderCache caches). Ids are paged first and presented after: SQLite works out every
+   * selected column of every row it sorts or skips.
+   */
+  async idsInOrder(order: CatalogOrder, page?: Page): Promise<number[]> {
+    const run = <
+      Q extends { offset(n: number): Q; limit(n: number): Q; execute(): Promise<{ id: number }[]> },
+    >(
+      query: Q,
+    ) => (page ? query.offset(page.offset).limit(page.limit) : query).execute();
+    const albums = () => this.db.selectFrom('albums').select('albums.id').where(visibleAlbum);
+    let rows: { id: number }[];
+    switch (order) {
+      case 'artistsByName':
+        rows = await run(
+          this.db
+            .selectFrom('artists')
+            .select('artists.id')
+            .where('artists.is_disabled', '=', 0)
+            .orderBy('artists.name')
+            .orderBy('artists.id'),
+        );
+        break;
+      case 'albumsNewest':
+        rows = await run(
+          albums().orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc'),
+        );
+        break;
+      case 'albumsByTitle':
+        rows = await run(albums().orderBy('albums.title').orderBy('albums.id'));
+        break;
+      case 'albumsByArtist':
+        rows = await run(
+          albums()
+            .orderBy((eb) =>
+              eb
+                .selectFrom('artists')
+                .select('artists.name')
+                .whereRef('artists.id', '=', 'albums.artist_id'),
+            )
+            .orderBy('albums.title')
+            .orderBy('albums.id'),
+        );
+        break;
+      case 'songsById':
+        rows = await run(
+          this.db.selectFrom('songs').select('songs.id').where(songIsListed).orderBy('songs.id'),
+        );
+        break;
+    }
     return rows.map((row) => row.id);
   }
 
@@ -261,23 +281,6 @@ export class SubsonicRepository {
     switch (request.type) {
       case 'random':
         query = query.orderBy(sql`random()`);
-        break;
-      case 'newest':
-        query = query.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
-        break;
-      case 'alphabeticalByName':
-        query = query.orderBy('albums.title').orderBy('albums.id');
-        break;
-      case 'alphabeticalByArtist':
-        query = query
-          .orderBy((eb) =>
-            eb
-              .selectFrom('artists')
-              .select('artists.name')
-              .whereRef('artists.id', '=', 'albums.artist_id'),
-          )
-          .orderBy('albums.title')
-          .orderBy('albums.id');
         break;
       case 'byYear': {
         const from = request.fromYear ?? 0;

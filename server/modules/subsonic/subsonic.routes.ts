@@ -31,7 +31,11 @@ const EXTENSIONS: Node = {
 };
 
 /** An answer from the caller, the call's parameters and the request (for the client's address). */
-type Answer = (caller: Caller, params: Params, request: FastifyRequest) => Promise<Node> | Node;
+type Answer = (
+  caller: Caller,
+  params: Params,
+  request: FastifyRequest,
+) => Promise<Node | Buffer> | Node;
 type Sender = (
   caller: Caller,
   params: Params,
@@ -59,6 +63,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       search: deps.services.search,
     },
     deps.config.publicUrl,
+    deps.caches.subsonicCatalog,
   );
 
   const answers: Record<string, Answer> = {
@@ -66,9 +71,9 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
     getOpenSubsonicExtensions: () => EXTENSIONS,
     getMusicFolders: () => subsonic.musicFolders(),
-    getIndexes: (caller) => subsonic.indexes(caller),
+    getIndexes: (caller, params) => subsonic.indexes(caller, formatOf(params)),
     getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
-    getArtists: (caller) => subsonic.artists(caller),
+    getArtists: (caller, params) => subsonic.artists(caller, formatOf(params)),
     getArtist: (caller, params) => subsonic.artist(caller, params),
     getAlbum: (caller, params) => subsonic.album(caller, params),
     getSong: (caller, params) => subsonic.song(caller, params),

@@ -3,6 +3,7 @@ import { PLAY_THRESHOLD_SECONDS } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { SEARCH_QUERY_MAX } from '../../../contract/rules/search.ts';
+import type { ByteBudget } from '../../lib/cache-budget.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
@@ -12,16 +13,21 @@ import type { LikesService } from '../likes/likes.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { CODES, type Node, type Params, SubsonicError } from './protocol.ts';
+import { CODES, type Format, type Node, type Params, Slot, SubsonicError } from './protocol.ts';
+import { CatalogAnswerCache } from './subsonic.cache.ts';
 import {
   albumEntry,
   artistEntry,
   byIndexLetter,
   playlistEntry,
   songEntry,
-  withStars,
 } from './subsonic.presenter.ts';
-import type { AlbumListType, ArtistCardRecord, SubsonicRepository } from './subsonic.repository.ts';
+import type {
+  AlbumListRequest,
+  AlbumListType,
+  CatalogOrder,
+  SubsonicRepository,
+} from './subsonic.repository.ts';
 
 /** The one music folder Chorus has: the whole catalog. */
 export const MUSIC_FOLDER = { id: 1, name: 'Music' };
@@ -47,6 +53,13 @@ export const ALBUM_LIST_TYPES: readonly AlbumListType[] = [
   'byYear',
   'byGenre',
 ];
+
+/** The album lists that are the whole catalog in a fixed order, paged from the cache. */
+const CATALOG_ORDER_OF_LIST: Partial<Record<AlbumListType, CatalogOrder>> = {
+  newest: 'albumsNewest',
+  alphabeticalByName: 'albumsByTitle',
+  alphabeticalByArtist: 'albumsByArtist',
+};
 
 const optionalInt = (params: Params, name: string) => {
   const value = Number.parseInt(params.get(name) ?? '', 10);
@@ -76,12 +89,25 @@ export class SubsonicService {
   /** "Now playing" per listener, on this instance (a report lasts minutes). */
   private readonly nowPlaying = new Map<number, { songId: number; at: number; player: string }>();
 
+  /** The catalog's ids in fixed orders and whole-catalog answers, per catalog version. */
+  private readonly cache: CatalogAnswerCache;
+
   constructor(
     private readonly repository: SubsonicRepository,
     private readonly services: SubsonicServices,
     /** Chorus's public URL: info answers carry absolute image addresses. */
     private readonly publicUrl: string,
-  ) {}
+    /** What the cache may hold (the app's `caches.subsonicCatalog`). */
+    budget: ByteBudget,
+  ) {
+    this.cache = new CatalogAnswerCache(
+      {
+        version: () => services.catalog.catalogVersion(),
+        idsInOrder: (order, page) => repository.idsInOrder(order, page),
+      },
+      budget,
+    );
+  }
 
   /** Song entries for presented songs, with their files and the caller's stars. */
   async songEntries(caller: Caller, songs: Song[]): Promise<Node[]> {
@@ -135,59 +161,47 @@ export class SubsonicService {
   }
 
   /**
-   * Every enabled artist by name with its album count: what getArtists and getIndexes list, and
-   * getArtists' index built from it. Both follow only from the catalog, so they are made once per
-   * `catalog_version` (10,000 artists take tens of milliseconds to read, count and group); the
-   * caller's follows are read each time and marked on a copy of the groups they fall in.
+   * getArtists: every enabled artist under its letter, with album counts. The answer follows from
+   * the catalog alone, so it is rendered once per catalog version and format; the caller's
+   * follows are spliced in as `starred`.
    */
-  private artistList: {
-    version: number;
-    list: Promise<{ rows: ArtistCardRecord[]; index: Node[] }>;
-  } | null = null;
-
-  private async allArtists(): Promise<{ rows: ArtistCardRecord[]; index: Node[] }> {
-    const version = await this.services.catalog.catalogVersion();
-    if (this.artistList?.version !== version) {
-      const list = this.repository.artistsByName().then((rows) => ({
-        rows,
-        index: byIndexLetter(rows.map((row) => ({ name: row.name, node: artistEntry(row) }))),
-      }));
-      this.artistList = { version, list };
-      list.catch(() => {
-        if (this.artistList?.list === list) this.artistList = null;
-      });
-    }
-    return this.artistList.list;
-  }
-
-  async artists(caller: Caller): Promise<Node> {
-    const [{ index }, followed] = await Promise.all([
-      this.allArtists(),
-      this.repository.followsOf(caller.userId),
-    ]);
-    return { artists: { ignoredArticles: '', index: withStars(index, followed) } };
+  async artists(caller: Caller, format: Format): Promise<Buffer> {
+    const followed = await this.repository.followsOf(caller.userId);
+    return this.cache.answer(
+      'getArtists',
+      format,
+      async () => {
+        const rows = await this.repository.artistsByName();
+        const index = byIndexLetter(
+          rows.map((row) => ({ name: row.name, node: artistEntry(row, new Slot(row.id)) })),
+        );
+        return { artists: { ignoredArticles: '', index } };
+      },
+      followed,
+    );
   }
 
   /**
-   * getIndexes (folder mode): every enabled artist under its letter. The folder tree is two
-   * levels, artists and then their songs, so a directory id is always an artist id.
+   * getIndexes (folder mode): every enabled artist under its letter, cached as getArtists is. The
+   * folder tree is two levels, artists and then their songs, so a directory id is an artist id.
    */
-  async indexes(caller: Caller): Promise<Node> {
-    const [{ rows }, followed] = await Promise.all([
-      this.allArtists(),
-      this.repository.followsOf(caller.userId),
-    ]);
-    const artists = rows.map((row) => ({
-      name: row.name,
-      node: { id: String(row.id), name: row.name, starred: followed.get(row.id) },
-    }));
-    return {
-      indexes: {
-        lastModified: await this.services.catalog.catalogVersion(),
-        ignoredArticles: '',
-        index: byIndexLetter(artists),
+  async indexes(caller: Caller, format: Format): Promise<Buffer> {
+    const followed = await this.repository.followsOf(caller.userId);
+    return this.cache.answer(
+      'getIndexes',
+      format,
+      async (version) => {
+        const rows = await this.repository.artistsByName();
+        const index = byIndexLetter(
+          rows.map((row) => ({
+            name: row.name,
+            node: { id: String(row.id), name: row.name, starred: new Slot(row.id) },
+          })),
+        );
+        return { indexes: { lastModified: version, ignoredArticles: '', index } };
       },
-    };
+      followed,
+    );
   }
 
   /** getMusicDirectory: an artist's folder holds its songs, newest first. */
@@ -240,15 +254,20 @@ export class SubsonicService {
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
     const fromYear = optionalInt(params, 'fromYear');
     const toYear = optionalInt(params, 'toYear');
-    const ids = await this.repository.albumIds({
-      type,
-      size: params.int('size', 10, 1, MAX_PAGE),
-      offset: params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER),
-      userId: caller.userId,
-      ...(genre !== undefined ? { genre } : {}),
-      ...(fromYear !== undefined ? { fromYear } : {}),
-      ...(toYear !== undefined ? { toYear } : {}),
-    });
+    const size = params.int('size', 10, 1, MAX_PAGE);
+    const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const order = CATALOG_ORDER_OF_LIST[type];
+    const ids = order
+      ? await this.cache.page(order, { offset, limit: size })
+      : await this.repository.albumIds({
+          type: type as AlbumListRequest['type'],
+          size,
+          offset,
+          userId: caller.userId,
+          ...(genre !== undefined ? { genre } : {}),
+          ...(fromYear !== undefined ? { fromYear } : {}),
+          ...(toYear !== undefined ? { toYear } : {}),
+        });
     return { albumList2: { album: await this.albumsById(caller, ids) } };
   }
 
@@ -299,9 +318,9 @@ export class SubsonicService {
     const pages = { artist: page('artist'), album: page('album'), song: page('song') };
     if (query === '') {
       const [artistIds, albumIds, songIds] = await Promise.all([
-        pages.artist.limit > 0 ? this.repository.artistIdsByName(pages.artist) : [],
-        pages.album.limit > 0 ? this.repository.albumIdsByTitle(pages.album) : [],
-        pages.song.limit > 0 ? this.repository.songIds(pages.song) : [],
+        pages.artist.limit > 0 ? this.cache.page('artistsByName', pages.artist) : [],
+        pages.album.limit > 0 ? this.cache.page('albumsByTitle', pages.album) : [],
+        pages.song.limit > 0 ? this.cache.page('songsById', pages.song) : [],
       ]);
       return {
         searchResult3: {

@@ -1,0 +1,174 @@
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import type { ByteBudget } from '../../lib/cache-budget.ts';
+import { type Format, type Node, renderAnswer, slotText } from './protocol.ts';
+import type { CatalogOrder, Page } from './subsonic.repository.ts';
+
+/** What an entry costs beyond its bytes and ids: its objects and the map's own entry. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** An id list of the catalog in one order, as of a `catalog_version`. */
+interface CachedOrder {
+  version: number;
+  ids: Int32Array;
+}
+
+/**
+ * An answer rendered once for every caller: its bytes, and where each slot's text goes (slot
+ * ids ascending, with their byte offsets side by side), so a caller's own marks are spliced in.
+ */
+interface SharedAnswer {
+  version: number;
+  bytes: Buffer;
+  slotKey: string;
+  ids: Int32Array;
+  offsets: Int32Array;
+}
+
+export interface CatalogSource {
+  /** `catalog_version`: it moves in the same transaction as any change to the catalog. */
+  version(): Promise<number>;
+  /** The ids of `order`, a page of them or all. */
+  idsInOrder(order: CatalogOrder, page?: Page): Promise<number[]>;
+}
+
+/**
+ * What the Subsonic API serves of the whole catalog, cached per `catalog_version`, so never
+ * stale: the catalog's ids in the fixed orders apps page through (4 bytes an id, so a page is a
+ * slice instead of an OFFSET scan), and answers that list the whole catalog (getArtists,
+ * getIndexes) rendered once per format, with each caller's stars spliced in. Both draw on one
+ * byte budget, oldest out first; what does not fit is read or rendered per request.
+ */
+export class CatalogAnswerCache {
+  private readonly orders: BoundedMap<CatalogOrder, CachedOrder>;
+  private readonly answers: BoundedMap<string, SharedAnswer>;
+  /** Reads and renders under way, shared by the requests that wait for them. */
+  private readonly building = new Map<string, Promise<unknown>>();
+  /** What did not fit the budget at a version: served without the cache until it moves. */
+  private readonly tooLarge = new Map<string, number>();
+
+  constructor(
+    private readonly source: CatalogSource,
+    budget: ByteBudget,
+  ) {
+    this.orders = new BoundedMap(budget, (entry) => entry.ids.byteLength + ENTRY_OVERHEAD_BYTES);
+    this.answers = new BoundedMap(
+      budget,
+      (entry) =>
+        entry.bytes.length + entry.ids.byteLength + entry.offsets.byteLength + ENTRY_OVERHEAD_BYTES,
+    );
+  }
+
+  /** Builds what `name` caches at `version` once, however many requests ask meanwhile. */
+  private once<T>(name: string, version: number, build: () => Promise<T>): Promise<T> {
+    const key = `${name}@${version}`;
+    const pending = this.building.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const started = build().finally(() => this.building.delete(key));
+    this.building.set(key, started);
+    return started;
+  }
+
+  /** A page of the catalog's ids in `order`. */
+  async page(order: CatalogOrder, page: Page): Promise<number[]> {
+    const version = await this.source.version();
+    let cached = this.orders.get(order);
+    if (cached?.version !== version) {
+      if (this.tooLarge.get(order) === version) return this.source.idsInOrder(order, page);
+      cached = await this.once(order, version, async () => {
+        const entry = {
+          version,
+          ids: Int32Array.from(await this.source.idsInOrder(order)),
+        };
+        this.orders.set(order, entry);
+        if (this.orders.get(order) !== entry) this.tooLarge.set(order, version);
+        return entry;
+      });
+    }
+    return Array.from(cached.ids.subarray(page.offset, page.offset + page.limit));
+  }
+
+  /**
+   * The bytes of a whole-catalog answer in `format`, built by `payload` (whose slots hold the
+   * ids `marks` may fill, all under one key), with the caller's `marks` filled in.
+   */
+  async answer(
+    name: string,
+    format: Format,
+    payload: (version: number) => Promise<Node>,
+    marks: Map<number, string>,
+  ): Promise<Buffer> {
+    const version = await this.source.version();
+    const key = `${name}.${format}`;
+    let cached = this.answers.get(key);
+    if (cached?.version !== version) {
+      const render = async () => sharedAnswer(version, format, await payload(version));
+      if (this.tooLarge.get(key) === version) return fillSlots(await render(), format, marks);
+      cached = await this.once(key, version, async () => {
+        const entry = await render();
+        this.answers.set(key, entry);
+        if (this.answers.get(key) !== entry) this.tooLarge.set(key, version);
+        return entry;
+      });
+    }
+    return fillSlots(cached, format, marks);
+  }
+}
+
+function sharedAnswer(version: number, format: Format, payload: Node): SharedAnswer {
+  const { text, slots } = renderAnswer(format, payload);
+  const slotKey = slots[0]?.key ?? '';
+  if (slots.some((slot) => slot.key !== slotKey)) {
+    throw new Error('A shared answer fills one key in its slots');
+  }
+  // Character offsets become byte offsets, counting the UTF-8 of the text between slots.
+  const bytesAt: number[] = [];
+  let chars = 0;
+  let bytes = 0;
+  for (const slot of slots) {
+    bytes += Buffer.byteLength(text.slice(chars, slot.at));
+    chars = slot.at;
+    bytesAt.push(bytes);
+  }
+  const order = slots.map((_, i) => i).sort((a, b) => slots[a]!.id - slots[b]!.id);
+  return {
+    version,
+    bytes: Buffer.from(text),
+    slotKey,
+    ids: Int32Array.from(order, (i) => slots[i]!.id),
+    offsets: Int32Array.from(order, (i) => bytesAt[i]!),
+  };
+}
+
+/** Where slot `id` is in `ids` (ascending), or -1. */
+function slotIndex(ids: Int32Array, id: number): number {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = ids[middle]!;
+    if (at === id) return middle;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The answer's bytes with the slots of `marks`' ids filled (a copy; the cached bytes stay). */
+function fillSlots(answer: SharedAnswer, format: Format, marks: Map<number, string>): Buffer {
+  const fills: { at: number; text: string }[] = [];
+  for (const [id, value] of marks) {
+    const index = slotIndex(answer.ids, id);
+    if (index >= 0)
+      fills.push({ at: answer.offsets[index]!, text: slotText(format, answer.slotKey, value) });
+  }
+  if (fills.length === 0) return answer.bytes;
+  fills.sort((a, b) => a.at - b.at);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const fill of fills) {
+    pieces.push(answer.bytes.subarray(from, fill.at), Buffer.from(fill.text));
+    from = fill.at;
+  }
+  pieces.push(answer.bytes.subarray(from));
+  return Buffer.concat(pieces);
+}
