@@ -112,29 +112,30 @@ export class SubsonicRepository {
       .execute();
   }
 
+  /**
+   * Album cards with their listed songs' figures, in one pass over each album's songs (a grouped
+   * join rather than a subquery per figure, which would read the songs four times).
+   */
   albumCards(ids: number[]): Promise<AlbumCardRecord[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('albums')
       .innerJoin('artists', 'artists.id', 'albums.artist_id')
+      .leftJoin('songs', (join) =>
+        join.onRef('songs.album_id', '=', 'albums.id').on('songs.listed', '=', 1),
+      )
+      .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
       .select(albumColumns)
       .select((eb) => [
-        listedSongOfAlbum(eb)
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .as('song_count'),
-        listedSongOfAlbum(eb)
-          .select((inner) => inner.fn.sum<number>('songs.duration').as('n'))
-          .as('duration'),
-        listedSongOfAlbum(eb)
-          .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-          .select((inner) => inner.fn.sum<number>('song_play_totals.plays').as('n'))
-          .as('play_count'),
-        listedSongOfAlbum(eb)
-          .select((inner) => inner.fn.min<string>('songs.genre').as('g'))
-          .as('genre'),
+        eb.fn.count<number>('songs.id').as('song_count'),
+        eb.fn.sum<number>('songs.duration').as('duration'),
+        eb.fn.sum<number>('song_play_totals.plays').as('play_count'),
+        eb.fn.min<string>('songs.genre').as('genre'),
       ])
       .where('albums.id', 'in', ids)
       .where('artists.is_disabled', '=', 0)
+      // Both keys are primary keys: PostgreSQL takes the other columns as determined by them.
+      .groupBy(['albums.id', 'artists.id'])
       .execute();
   }
 
