@@ -114,7 +114,8 @@ export class SubsonicRepository {
 
   /**
    * Album cards with their listed songs' figures, in one pass over each album's songs (a grouped
-   * join rather than a subquery per figure, which would read the songs four times).
+   * join rather than a subquery per figure, which would read the songs four times). Both keys
+   * grouped by are primary keys, so PostgreSQL takes the other columns as determined by them.
    */
   albumCards(ids: number[]): Promise<AlbumCardRecord[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -134,7 +135,6 @@ export class SubsonicRepository {
       ])
       .where('albums.id', 'in', ids)
       .where('artists.is_disabled', '=', 0)
-      // Both keys are primary keys: PostgreSQL takes the other columns as determined by them.
       .groupBy(['albums.id', 'artists.id'])
       .execute();
   }
