@@ -33,8 +33,8 @@ function tone(file: string, seconds: number, ...codec: string[]): Buffer {
   return fs.readFileSync(file);
 }
 
-/** The duration ffprobe reads from `bytes`, in seconds. */
-function probedSeconds(bytes: Buffer, dir: string): number {
+/** The duration and first stream's codec ffprobe reads from `bytes`. */
+function probed(bytes: Buffer, dir: string): { seconds: number; codec: string } {
   const file = path.join(dir, `probe-${Date.now()}`);
   fs.writeFileSync(file, bytes);
   const out = execFileSync('ffprobe', [
@@ -47,7 +47,13 @@ function probedSeconds(bytes: Buffer, dir: string): number {
     file,
   ]).toString();
   fs.rmSync(file);
-  return Number(JSON.parse(out).format.duration);
+  const { format, streams } = JSON.parse(out);
+  return { seconds: Number(format.duration), codec: String(streams[0]?.codec_name) };
+}
+
+/** The duration ffprobe reads from `bytes`, in seconds. */
+function probedSeconds(bytes: Buffer, dir: string): number {
+  return probed(bytes, dir).seconds;
 }
 
 const alive = (pid: number) => {
@@ -180,6 +186,19 @@ describe('transcoding with ffmpeg', () => {
     expect(aac.headers.get('content-type')).toBe('audio/aac');
     expect((await aac.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
 
+    // `ogg` and `oga` are Opus in Ogg, as other Subsonic servers take them.
+    // (At rates no other test asks for: the opus the 429 test asks for must not be cached yet.)
+    for (const [format, kbps] of [
+      ['ogg', 48],
+      ['oga', 32],
+    ]) {
+      const ogg = await fetch(
+        `${base}/rest/stream?apiKey=${appKey}&id=${flacSong}&format=${format}&maxBitRate=${kbps}`,
+      );
+      expect(ogg.headers.get('content-type')).toBe('audio/ogg');
+      expect(probed(Buffer.from(await ogg.arrayBuffer()), fixtures).codec).toBe('opus');
+    }
+
     const raw = await client().stream({ id: String(flacSong), format: 'raw' });
     expect(raw.headers.get('content-type')).toBe('audio/flac');
     expect(raw.headers.get('x-transcode-cache')).toBeNull();
@@ -252,6 +271,15 @@ describe('transcoding with ffmpeg', () => {
     const alacPlayed = await fetch(`${base}/api/songs/${alac.id}/stream`);
     expect(alacPlayed.headers.get('content-type')).toBe('audio/mpeg');
     expect(probedSeconds(Buffer.from(await alacPlayed.arrayBuffer()), fixtures)).toBeCloseTo(2, 0);
+    // Apps get the AIFF as MP3 too when they ask for nothing, as its entry says; raw is the file.
+    const entry = (await client().getSong({ id: String(aiffSong) })).song;
+    expect(entry).toMatchObject({ transcodedContentType: 'audio/mpeg', transcodedSuffix: 'mp3' });
+    const app = await fetch(`${base}/rest/stream?apiKey=${appKey}&id=${aiffSong}`);
+    expect(app.headers.get('content-type')).toBe('audio/mpeg');
+    await app.arrayBuffer();
+    const original = await fetch(`${base}/rest/stream?apiKey=${appKey}&id=${aiffSong}&format=raw`);
+    expect(original.headers.get('content-type')).toBe('audio/aiff');
+    await original.arrayBuffer();
     // A song browsers play goes out as stored.
     const flac = await fetch(`${base}/api/songs/${flacSong}/stream`);
     expect(flac.headers.get('content-type')).toBe('audio/flac');

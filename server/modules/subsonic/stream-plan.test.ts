@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SubsonicError } from './protocol.ts';
-import { streamPlan } from './stream-plan.ts';
+import { defaultTranscode, streamPlan } from './stream-plan.ts';
 
-const flac = {
-  key: `audio/ab/${'a'.repeat(64)}.flac`,
-  mime: 'audio/flac',
-  bitrate: 900_000,
+/** A stored song of 200 s: its file's suffix, type, codec and bit rate. */
+const stored = (suffix: string, mime: string, codec: string, bitrate: number) => ({
+  key: `audio/ab/${'a'.repeat(64)}.${suffix}`,
+  mime,
+  codec,
+  bitrate,
   duration: 200,
-};
-const mp3 = {
-  key: `audio/ab/${'b'.repeat(64)}.mp3`,
-  mime: 'audio/mpeg',
-  bitrate: 128_000,
-  duration: 200,
-};
+});
+const flac = stored('flac', 'audio/flac', 'FLAC', 900_000);
+const mp3 = stored('mp3', 'audio/mpeg', 'MPEG 1 Layer 3', 128_000);
+const alac = stored('m4a', 'audio/mp4', 'ALAC', 1_000_000);
+const aiff = stored('aiff', 'audio/aiff', 'PCM', 1_411_000);
 const raw = { defaultFormat: 'raw' as const, defaultKbps: 192 };
 const ask = (values: { format?: string; maxBitRate?: string; timeOffset?: string }) => ({
   format: values.format,
@@ -67,5 +67,35 @@ describe('streamPlan', () => {
   it('refuses formats outside the list, naming the ones there are', () => {
     expect(() => streamPlan(ask({ format: 'wav -y /etc/x' }), raw, flac)).toThrow(SubsonicError);
     expect(() => streamPlan(ask({ format: 'wav' }), raw, flac)).toThrow(/mp3, opus or aac/);
+  });
+
+  it("takes ogg and oga as opus, and the file's own suffix as the original", () => {
+    for (const format of ['ogg', 'oga', 'OGG']) {
+      expect(streamPlan(ask({ format }), raw, flac)).toEqual({
+        kind: 'transcode',
+        plan: { format: 'opus', kbps: 128, offsetSeconds: 0 },
+      });
+    }
+    const vorbis = stored('ogg', 'audio/ogg', 'Vorbis', 160_000);
+    expect(streamPlan(ask({ format: 'ogg' }), raw, vorbis)).toEqual({ kind: 'original' });
+  });
+
+  it('transcodes files players cannot decode when nothing is asked, and raw is still the file', () => {
+    expect(streamPlan(ask({}), raw, alac)).toEqual({
+      kind: 'transcode',
+      plan: { format: 'mp3', kbps: 192, offsetSeconds: 0 },
+    });
+    expect(streamPlan(ask({}), raw, aiff)).toMatchObject({ plan: { format: 'mp3' } });
+    expect(streamPlan(ask({ format: 'raw' }), raw, alac)).toEqual({ kind: 'original' });
+  });
+
+  it('announces the default transcode a song entry names, none without ffmpeg', () => {
+    expect(defaultTranscode(raw, flac)).toBeNull();
+    expect(defaultTranscode(raw, aiff)).toEqual({ contentType: 'audio/mpeg', suffix: 'mp3' });
+    expect(defaultTranscode({ defaultFormat: 'opus', defaultKbps: 96 }, mp3)).toEqual({
+      contentType: 'audio/ogg',
+      suffix: 'opus',
+    });
+    expect(defaultTranscode(null, aiff)).toBeNull();
   });
 });

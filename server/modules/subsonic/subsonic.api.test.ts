@@ -723,5 +723,44 @@ describe('the Subsonic API over HTTP', () => {
       expect(result.valid).toBe(true);
       expect(answers.every((answer) => answer.contents.startsWith('<?xml'))).toBe(true);
     });
+
+    it('name the transcode of a song stored in a format players cannot decode, valid in XML', async () => {
+      const aiff = await createSong(t.deps, { artistIds: [artist.id] });
+      await t.deps.db
+        .updateTable('songs')
+        .set({
+          audio_key: `audio/${'f'.repeat(64)}.aiff`,
+          audio_mime: 'audio/aiff',
+          audio_codec: 'PCM',
+        })
+        .where('id', '=', aiff.id)
+        .execute();
+      try {
+        const answer = await json('getSong', { id: String(aiff.id), apiKey: appKey });
+        expect(answer.song).toMatchObject({
+          suffix: 'aiff',
+          contentType: 'audio/aiff',
+          transcodedContentType: 'audio/mpeg',
+          transcodedSuffix: 'mp3',
+        });
+        // A song players decode as it is names no transcode.
+        const mp3 = await json('getSong', { id: String(songs[0]!.id), apiKey: appKey });
+        expect(mp3.song).not.toHaveProperty('transcodedContentType');
+        expect(mp3.song).not.toHaveProperty('transcodedSuffix');
+        const xml = await (await rest('getSong', { id: String(aiff.id), apiKey: appKey })).text();
+        expect(xml).toContain('transcodedContentType="audio/mpeg" transcodedSuffix="mp3"');
+        const result = await validateXML({
+          xml: [{ fileName: 'aiff.xml', contents: xml }],
+          schema: [{ fileName: 'subsonic-rest-api.xsd', contents: XSD }],
+        });
+        expect(result.errors).toEqual([]);
+      } finally {
+        await t.deps.db
+          .updateTable('songs')
+          .set({ is_deleted: 1 })
+          .where('id', '=', aiff.id)
+          .execute();
+      }
+    });
   });
 });

@@ -12,8 +12,16 @@ export function suffixOf(audioKey: string): string | undefined {
   return /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1]?.toLowerCase();
 }
 
-/** A song entry (Subsonic's `Child`). */
-export function songEntry(song: Song, file: SongFileRecord | undefined, starred?: string): Node {
+/**
+ * A song entry (Subsonic's `Child`). `transcoded` is what `stream` sends when nothing is asked,
+ * when that is not the stored file.
+ */
+export function songEntry(
+  song: Song,
+  file: SongFileRecord | undefined,
+  starred?: string,
+  transcoded?: { contentType: string; suffix: string } | null,
+): Node {
   const [artist] = song.artist;
   return {
     id: String(song._id),
@@ -29,6 +37,8 @@ export function songEntry(song: Song, file: SongFileRecord | undefined, starred?
     size: file?.audio_size,
     contentType: file?.audio_mime,
     suffix: file ? suffixOf(file.audio_key) : undefined,
+    transcodedContentType: transcoded?.contentType,
+    transcodedSuffix: transcoded?.suffix,
     duration: song.durationSeconds,
     bitRate: file?.audio_bitrate ?? undefined,
     playCount: song.plays,

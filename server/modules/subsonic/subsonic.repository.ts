@@ -13,8 +13,10 @@ export interface SongFileRecord {
   id: number;
   audio_key: string;
   audio_mime: string;
+  audio_codec: string | null;
   audio_size: number;
   audio_bitrate: number | null;
+  duration: number;
   cover_key: string | null;
   album_cover_key: string | null;
   year: number | null;
@@ -102,8 +104,10 @@ export class SubsonicRepository {
         'songs.id',
         'songs.audio_key',
         'songs.audio_mime',
+        'songs.audio_codec',
         'songs.audio_size',
         'songs.audio_bitrate',
+        'songs.duration',
         'songs.cover_key',
         'albums.cover_key as album_cover_key',
         'albums.year',

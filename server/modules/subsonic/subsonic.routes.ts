@@ -64,6 +64,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     },
     deps.config.publicUrl,
     deps.caches.subsonicCatalog,
+    deps.transcoder.available ? deps.config.transcoding : null,
   );
 
   const answers: Record<string, Answer> = {

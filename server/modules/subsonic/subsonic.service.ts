@@ -3,6 +3,7 @@ import { PLAY_THRESHOLD_SECONDS } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { SEARCH_QUERY_MAX } from '../../../contract/rules/search.ts';
+import type { TranscodeSettings } from '../../config.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -14,6 +15,7 @@ import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { CODES, type Format, type Node, type Params, Slot, SubsonicError } from './protocol.ts';
+import { defaultTranscode } from './stream-plan.ts';
 import { CatalogAnswerCache } from './subsonic.cache.ts';
 import {
   albumEntry,
@@ -99,6 +101,8 @@ export class SubsonicService {
     private readonly publicUrl: string,
     /** What the cache may hold (the app's `caches.subsonicCatalog`). */
     budget: ByteBudget,
+    /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
+    private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
   ) {
     this.cache = new CatalogAnswerCache(
       {
@@ -117,7 +121,19 @@ export class SubsonicService {
       this.repository.likedAt(caller.userId, ids),
     ]);
     const byId = new Map(files.map((file) => [file.id, file]));
-    return songs.map((song) => songEntry(song, byId.get(song._id), liked.get(song._id)));
+    return songs.map((song) => {
+      const file = byId.get(song._id);
+      const transcoded = file
+        ? defaultTranscode(this.transcoding, {
+            key: file.audio_key,
+            mime: file.audio_mime,
+            codec: file.audio_codec,
+            bitrate: file.audio_bitrate,
+            duration: file.duration,
+          })
+        : null;
+      return songEntry(song, file, liked.get(song._id), transcoded);
+    });
   }
 
   private async songsById(caller: Caller, ids: number[]): Promise<Node[]> {
