@@ -256,6 +256,11 @@ describe('transcoding with ffmpeg', () => {
     });
     expect(seek.status).toBe(206);
     expect(seek.headers.get('x-transcode-cache')).toBe('hit');
+    // The web player's seek while a transcode is still being made: the song from a later second.
+    const later = await fetch(`${base}/api/songs/${aiffSong}/stream?t=2`);
+    expect(later.status).toBe(200);
+    expect(later.headers.get('x-transcode-cache')).toBe('miss');
+    expect(probedSeconds(Buffer.from(await later.arrayBuffer()), fixtures)).toBeCloseTo(1, 0);
     // The folder import takes ALAC in M4A too, and the web player gets it as MP3.
     const folder = fs.mkdtempSync(path.join(t.dataDir, 'music-'));
     tone(path.join(folder, 'lossless.m4a'), 2, '-c:a', 'alac');

@@ -131,9 +131,16 @@ export async function createSong(
     duration?: number;
     genre?: string;
     createdAgoMs?: number;
+    /** A stored file of the song's own (a short MP3 shared by every song otherwise). */
+    audio?: { key: string; size: number; mime: string; codec: string; bitrate: number };
   },
 ): Promise<{ id: number; title: string }> {
-  const audio = await testAudio(deps);
+  const audio = options.audio ?? {
+    ...(await testAudio(deps)),
+    mime: 'audio/mpeg',
+    codec: 'MPEG 1 Layer 3',
+    bitrate: 64,
+  };
   const title = options.title ?? `Song ${unique()}`;
   const at = isoAgo(options.createdAgoMs ?? 0);
   const row = await deps.db
@@ -145,10 +152,10 @@ export async function createSong(
       status: options.status ?? 'Active',
       is_deleted: options.deleted ? 1 : 0,
       audio_key: audio.key,
-      audio_mime: 'audio/mpeg',
+      audio_mime: audio.mime,
       audio_size: audio.size,
-      audio_codec: 'MPEG 1 Layer 3',
-      audio_bitrate: 64,
+      audio_codec: audio.codec,
+      audio_bitrate: audio.bitrate,
       cover_key: null,
       album_id: options.albumId ?? null,
       track_number: null,

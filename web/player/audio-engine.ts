@@ -20,6 +20,15 @@ export class AudioEngine {
   private nextUrl: string | null = null;
   /** The load that already reported its failure: a broken file fails twice (see `fail`). */
   private failedUrl: string | null = null;
+  /** The song's length from its record: a live transcode has no length of its own yet. */
+  private songSeconds = 0;
+  /**
+   * Where in the song the loaded answer starts: 0, or the second a live transcode was asked to
+   * start from (`?t=`) because the browser cannot seek in an answer still being made.
+   */
+  private offset = 0;
+  /** A seek asked for before the answer's metadata came: checked once it is known. */
+  private pendingSeek: number | null = null;
 
   constructor(private readonly events: EngineEvents) {
     this.audio = document.createElement('audio');
@@ -32,14 +41,15 @@ export class AudioEngine {
     this.preloader.dataset.player = 'preload';
     document.body.append(this.audio, this.preloader);
 
-    const report = () =>
-      this.events.onTime(
-        this.audio.currentTime,
-        Number.isFinite(this.audio.duration) ? this.audio.duration : 0,
-      );
+    const report = () => this.events.onTime(this.offset + this.audio.currentTime, this.duration);
     this.audio.addEventListener('timeupdate', report);
     this.audio.addEventListener('durationchange', report);
-    this.audio.addEventListener('loadedmetadata', report);
+    this.audio.addEventListener('loadedmetadata', () => {
+      const seconds = this.pendingSeek;
+      this.pendingSeek = null;
+      if (seconds !== null && !this.canSeek(seconds)) this.startAt(seconds);
+      report();
+    });
     this.audio.addEventListener('playing', () => {
       this.events.onWaiting(false);
       this.events.onPlayingChange(true);
@@ -51,16 +61,31 @@ export class AudioEngine {
     this.audio.addEventListener('error', () => this.fail(this.currentUrl));
   }
 
-  /** Switches to `url` (a no-op when it is already loaded) and starts at `from` seconds. */
-  load(url: string, options: { from?: number; autoplay: boolean }): void {
+  /**
+   * The song's length: the element's once it knows it (a whole file), else the song record's
+   * (a live transcode is sent as it is made, with no length, and one from `?t=` is a part).
+   */
+  private get duration(): number {
+    const own = this.audio.duration;
+    return this.offset === 0 && Number.isFinite(own) && own > 0 ? own : this.songSeconds;
+  }
+
+  /**
+   * Switches to `url` (a no-op when it is already loaded) and starts at `from` seconds;
+   * `seconds` is the song's length from its record.
+   */
+  load(url: string, options: { from?: number; autoplay: boolean; seconds: number }): void {
+    this.songSeconds = options.seconds;
     // A file that failed is asked for again when chosen again (the server may be back).
     if (this.currentUrl !== url || this.failedUrl === url) {
       this.currentUrl = url;
       this.failedUrl = null;
+      this.offset = 0;
+      this.pendingSeek = null;
       this.audio.src = url;
     }
     const from = options.from ?? 0;
-    if (from > 0 || this.audio.currentTime > 0) this.audio.currentTime = from;
+    if (from > 0 || this.offset + this.audio.currentTime > 0) this.seek(from);
     if (options.autoplay) this.play();
     else this.audio.pause();
   }
@@ -103,8 +128,46 @@ export class AudioEngine {
     this.audio.pause();
   }
 
+  /**
+   * Moves to `seconds` into the song. Within the loaded answer the element seeks; a live
+   * transcode cannot be sought past what has arrived, so the song is asked for again from there
+   * (`?t=`, a transcode that starts at that second).
+   */
   seek(seconds: number): void {
-    this.audio.currentTime = seconds;
+    if (this.audio.readyState < HTMLMediaElement.HAVE_METADATA) {
+      // Known once the metadata comes: until then the element keeps the place asked for.
+      this.pendingSeek = seconds;
+      this.audio.currentTime = Math.max(0, seconds - this.offset);
+      return;
+    }
+    if (this.canSeek(seconds)) this.audio.currentTime = seconds - this.offset;
+    else this.startAt(seconds);
+  }
+
+  /**
+   * Whether the element can go to `seconds` of the song in the loaded answer. An answer of
+   * unknown length (a live transcode) is seekable only in what has arrived: past it, the browser
+   * would guess a byte offset from the bit rate and land elsewhere than the time it shows.
+   */
+  private canSeek(seconds: number): boolean {
+    const at = seconds - this.offset;
+    if (at < 0) return false;
+    const ranges = Number.isFinite(this.audio.duration) ? this.audio.seekable : this.audio.buffered;
+    for (let i = 0; i < ranges.length; i++) {
+      if (ranges.start(i) <= at && at <= ranges.end(i)) return true;
+    }
+    return false;
+  }
+
+  /** Loads the song again from `seconds` on (the whole song from the start). */
+  private startAt(seconds: number): void {
+    const url = this.currentUrl;
+    if (!url) return;
+    const playing = !this.audio.paused;
+    this.offset = Math.max(0, Math.floor(seconds));
+    this.audio.src =
+      this.offset > 0 ? `${url}${url.includes('?') ? '&' : '?'}t=${this.offset}` : url;
+    if (playing) this.play();
   }
 
   setVolume(volume: number): void {

@@ -176,7 +176,7 @@ function startCurrent(autoplay: boolean, from: number): void {
   if (!song) return;
   const audio = getEngine();
   reporter.start(song._id, from);
-  audio.load(song.url, { autoplay, from });
+  audio.load(song.url, { autoplay, from, seconds: song.durationSeconds });
   audio.preload(songAfter(state)?.url ?? null);
 }
 

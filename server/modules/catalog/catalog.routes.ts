@@ -168,7 +168,17 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['media'],
         summary: 'The audio of a song, with HTTP Range support',
         params: IdParams,
-        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+        querystring: Type.Object({
+          v: Type.Optional(Type.String({ maxLength: 64 })),
+          t: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 86_400,
+              description:
+                'For a song sent through a transcode: start this many seconds in (the player seeks so while the transcode is still being made)',
+            }),
+          ),
+        }),
       },
     },
     async (request, reply) => {
@@ -186,7 +196,15 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
             'This song is stored in a format browsers cannot play, and the server has no ffmpeg to convert it',
           );
         }
-        return deps.transcoder.send(request, reply, audio, WEB_TRANSCODE, { cacheControl });
+        // A transcode from a later second is made for this request alone, never cached.
+        const offsetSeconds = Math.min(request.query.t ?? 0, Math.max(0, audio.duration - 1));
+        return deps.transcoder.send(
+          request,
+          reply,
+          audio,
+          { ...WEB_TRANSCODE, offsetSeconds },
+          { cacheControl },
+        );
       }
       return deps.mediaSender.send(request, reply, key, {
         contentType: mime,

@@ -725,16 +725,17 @@ describe('the Subsonic API over HTTP', () => {
     });
 
     it('name the transcode of a song stored in a format players cannot decode, valid in XML', async () => {
-      const aiff = await createSong(t.deps, { artistIds: [artist.id] });
-      await t.deps.db
-        .updateTable('songs')
-        .set({
-          audio_key: `audio/${'f'.repeat(64)}.aiff`,
-          audio_mime: 'audio/aiff',
-          audio_codec: 'PCM',
-        })
-        .where('id', '=', aiff.id)
-        .execute();
+      // Stored as AIFF (the file itself is not read here).
+      const aiff = await createSong(t.deps, {
+        artistIds: [artist.id],
+        audio: {
+          key: `audio/${'f'.repeat(64)}.aiff`,
+          size: 1000,
+          mime: 'audio/aiff',
+          codec: 'PCM',
+          bitrate: 1_411_000,
+        },
+      });
       try {
         const answer = await json('getSong', { id: String(aiff.id), apiKey: appKey });
         expect(answer.song).toMatchObject({
