@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
 import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
+import { preparedByIds } from '../catalog/prepared.ts';
 
 /** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
 const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
@@ -93,59 +95,101 @@ function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
  * `songs.listed`, artists enabled, albums of enabled artists.
  */
 export class SubsonicRepository {
-  constructor(private readonly db: Db) {}
+  /** The by-id reads every list answer makes, compiled once (see catalog/prepared.ts). */
+  private readonly q: ReturnType<SubsonicRepository['compile']>;
+
+  constructor(
+    private readonly db: Db,
+    dialect: Dialect,
+  ) {
+    this.q = this.compile(dialect);
+  }
+
+  private compile(dialect: Dialect) {
+    /** When the user starred each of some ids, in one of the three tables of stars. */
+    const stars = (
+      table: 'likes' | 'follows' | 'album_stars',
+      column: 'song_id' | 'artist_id' | 'album_id',
+    ) =>
+      preparedByIds(
+        this.db,
+        dialect,
+        (ids, userId: number) =>
+          this.db
+            .selectFrom(sql.table(table).as('stars'))
+            .select([
+              sql.ref<number>(`stars.${column}`).as('id'),
+              sql.ref<string>('stars.created_at').as('created_at'),
+            ])
+            .where(sql.ref('stars.user_id'), '=', userId)
+            .where(sql.ref(`stars.${column}`), 'in', ids),
+        1,
+      );
+    return {
+      songFiles: preparedByIds(this.db, dialect, (ids) =>
+        this.db
+          .selectFrom('songs')
+          .leftJoin('albums', 'albums.id', 'songs.album_id')
+          .select([
+            'songs.id',
+            'songs.audio_key',
+            'songs.audio_mime',
+            'songs.audio_codec',
+            'songs.audio_size',
+            'songs.audio_bitrate',
+            'songs.duration',
+            'songs.cover_key',
+            'albums.cover_key as album_cover_key',
+            'albums.year',
+          ])
+          .where('songs.id', 'in', ids),
+      ),
+      albumCards: preparedByIds(this.db, dialect, (ids) =>
+        this.db
+          .selectFrom('albums')
+          .innerJoin('artists', 'artists.id', 'albums.artist_id')
+          .select(albumColumns)
+          .select((eb) => [
+            listedSongOfAlbum(eb)
+              .select((inner) => inner.fn.countAll<number>().as('n'))
+              .as('song_count'),
+            listedSongOfAlbum(eb)
+              .select((inner) => inner.fn.sum<number>('songs.duration').as('n'))
+              .as('duration'),
+            listedSongOfAlbum(eb)
+              .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+              .select((inner) => inner.fn.sum<number>('song_play_totals.plays').as('n'))
+              .as('play_count'),
+            listedSongOfAlbum(eb)
+              .select((inner) => inner.fn.min<string>('songs.genre').as('g'))
+              .as('genre'),
+          ])
+          .where('albums.id', 'in', ids)
+          .where('artists.is_disabled', '=', 0),
+      ),
+      artistCards: preparedByIds(this.db, dialect, (ids) =>
+        this.artistCardQuery().where('artists.id', 'in', ids),
+      ),
+      likedAt: stars('likes', 'song_id'),
+      followedAt: stars('follows', 'artist_id'),
+      albumStarredAt: stars('album_stars', 'album_id'),
+    };
+  }
 
   songFiles(ids: number[]): Promise<SongFileRecord[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('songs')
-      .leftJoin('albums', 'albums.id', 'songs.album_id')
-      .select([
-        'songs.id',
-        'songs.audio_key',
-        'songs.audio_mime',
-        'songs.audio_codec',
-        'songs.audio_size',
-        'songs.audio_bitrate',
-        'songs.duration',
-        'songs.cover_key',
-        'albums.cover_key as album_cover_key',
-        'albums.year',
-      ])
-      .where('songs.id', 'in', ids)
-      .execute();
+    return this.q.songFiles(ids);
   }
 
   /**
-   * Album cards with their listed songs' figures, in one pass over each album's songs (a grouped
-   * join rather than a subquery per figure, which would read the songs four times). Both keys
-   * grouped by are primary keys, so PostgreSQL takes the other columns as determined by them.
+   * Album cards with their listed songs' figures, a subquery per figure: each reads one album's
+   * songs by index, which measured faster than one grouped join over the pages of 50 albums.
    */
   albumCards(ids: number[]): Promise<AlbumCardRecord[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('albums')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
-      .leftJoin('songs', (join) =>
-        join.onRef('songs.album_id', '=', 'albums.id').on('songs.listed', '=', 1),
-      )
-      .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-      .select(albumColumns)
-      .select((eb) => [
-        eb.fn.count<number>('songs.id').as('song_count'),
-        eb.fn.sum<number>('songs.duration').as('duration'),
-        eb.fn.sum<number>('song_play_totals.plays').as('play_count'),
-        eb.fn.min<string>('songs.genre').as('genre'),
-      ])
-      .where('albums.id', 'in', ids)
-      .where('artists.is_disabled', '=', 0)
-      .groupBy(['albums.id', 'artists.id'])
-      .execute();
+    return this.q.albumCards(ids);
   }
 
   artistCards(ids: number[]): Promise<ArtistCardRecord[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.artistCardQuery().where('artists.id', 'in', ids).execute();
+    return this.q.artistCards(ids);
   }
 
   private artistCardQuery() {
@@ -353,37 +397,19 @@ export class SubsonicRepository {
   }
 
   /** When the user liked each of `songIds` (Subsonic's "starred"). */
-  async likedAt(userId: number, songIds: number[]): Promise<Map<number, string>> {
-    if (songIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('likes')
-      .select(['song_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('song_id', 'in', songIds)
-      .execute();
-    return new Map(rows.map((row) => [row.song_id, row.created_at]));
+  async likedAt(userId: number, ids: number[]): Promise<Map<number, string>> {
+    const rows = await this.q.likedAt(ids, userId);
+    return new Map(rows.map((row) => [row.id, row.created_at]));
   }
 
-  async followedAt(userId: number, artistIds: number[]): Promise<Map<number, string>> {
-    if (artistIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('follows')
-      .select(['artist_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('artist_id', 'in', artistIds)
-      .execute();
-    return new Map(rows.map((row) => [row.artist_id, row.created_at]));
+  async followedAt(userId: number, ids: number[]): Promise<Map<number, string>> {
+    const rows = await this.q.followedAt(ids, userId);
+    return new Map(rows.map((row) => [row.id, row.created_at]));
   }
 
-  async albumStarredAt(userId: number, albumIds: number[]): Promise<Map<number, string>> {
-    if (albumIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('album_stars')
-      .select(['album_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('album_id', 'in', albumIds)
-      .execute();
-    return new Map(rows.map((row) => [row.album_id, row.created_at]));
+  async albumStarredAt(userId: number, ids: number[]): Promise<Map<number, string>> {
+    const rows = await this.q.albumStarredAt(ids, userId);
+    return new Map(rows.map((row) => [row.id, row.created_at]));
   }
 
   /** Every artist the user follows, with when (a listener follows few). */

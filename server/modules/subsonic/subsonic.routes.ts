@@ -53,7 +53,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
   const { catalog, appKeys } = deps.services;
   const auth = new SubsonicAuth(new AuthRepository(deps.db), appKeys, deps.limiter);
   const subsonic = new SubsonicService(
-    new SubsonicRepository(deps.db),
+    new SubsonicRepository(deps.db, deps.dialect),
     {
       catalog,
       likes: deps.services.likes,
