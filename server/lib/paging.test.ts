@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminListPage, LIST_CHUNK, readInChunks } from './paging.ts';
+import { adminListPage, LIST_CHUNK, readInChunks, renderInChunks } from './paging.ts';
 
 /** A list of `size` numbers read through `readInChunks`, noting each read. */
 function source(size: number) {
@@ -42,6 +42,40 @@ describe('readInChunks', () => {
       return list.read(offset, limit);
     });
     // Each chunk after the first starts after other callbacks had their turn.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+  });
+});
+
+describe('renderInChunks', () => {
+  const render = (n: number) => JSON.stringify({ n, text: `"${n}"` });
+
+  it('renders the JSON array JSON.stringify would, inside the given head and tail', async () => {
+    for (const size of [0, 1, LIST_CHUNK, LIST_CHUNK + 1, LIST_CHUNK * 2 + 3]) {
+      const items = Array.from({ length: size }, (_, i) => i);
+      const expected = items.map((n) => ({ n, text: `"${n}"` }));
+      expect(JSON.parse((await renderInChunks(items, render)).toString())).toEqual(expected);
+      const wrapped = await renderInChunks(items, render, {
+        head: '{"songs":',
+        tail: ',"total":7}',
+      });
+      expect(JSON.parse(wrapped.toString())).toEqual({ songs: expected, total: 7 });
+    }
+  });
+
+  it('lets other work run between chunks', async () => {
+    let ticks = 0;
+    const tick = () => {
+      ticks++;
+      if (ticks < 100) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: number[] = [];
+    const items = Array.from({ length: LIST_CHUNK * 3 }, (_, i) => i);
+    await renderInChunks(items, (n) => {
+      if (n % LIST_CHUNK === 0) seen.push(ticks);
+      return String(n);
+    });
+    expect(seen).toHaveLength(3);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
   });
 });
