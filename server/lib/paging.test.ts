@@ -14,6 +14,17 @@ function source(size: number) {
   return { reads, read };
 }
 
+/** Counts turns of the event loop (up to 100) from now on. */
+function countTurns() {
+  const turns = { count: 0 };
+  const tick = () => {
+    turns.count++;
+    if (turns.count < 100) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return turns;
+}
+
 describe('readInChunks', () => {
   it('reads the range asked for, a chunk at a time, and stops at the end of the list', async () => {
     const list = source(LIST_CHUNK * 2 + 10);
@@ -29,16 +40,11 @@ describe('readInChunks', () => {
   });
 
   it('lets other work run between chunks', async () => {
-    let ticks = 0;
-    const tick = () => {
-      ticks++;
-      if (ticks < 100) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     const list = source(LIST_CHUNK * 4);
     const seen: number[] = [];
     await readInChunks(0, LIST_CHUNK * 4, async (offset, limit) => {
-      seen.push(ticks);
+      seen.push(turns.count);
       return list.read(offset, limit);
     });
     // Each chunk after the first starts after other callbacks had their turn.
@@ -63,16 +69,11 @@ describe('renderInChunks', () => {
   });
 
   it('lets other work run between chunks', async () => {
-    let ticks = 0;
-    const tick = () => {
-      ticks++;
-      if (ticks < 100) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     const seen: number[] = [];
     const items = Array.from({ length: LIST_CHUNK * 3 }, (_, i) => i);
     await renderInChunks(items, (n) => {
-      if (n % LIST_CHUNK === 0) seen.push(ticks);
+      if (n % LIST_CHUNK === 0) seen.push(turns.count);
       return String(n);
     });
     expect(seen).toHaveLength(3);
