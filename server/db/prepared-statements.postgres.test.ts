@@ -32,17 +32,17 @@ describe('named prepared statements on PostgreSQL', () => {
     try {
       // One connection throughout: prepared statements belong to a connection.
       await handle.db.connection().execute(async (db) => {
-        const kept = CompiledQuery.raw('select $1::int + 1 as n', [41]);
-        const result = await handle.statements.execute(db, kept);
+        const marked = CompiledQuery.raw('select $1::int + 1 as n', [41]);
+        const result = await handle.statements.execute(db, marked);
         expect(result.rows).toEqual([{ n: 42 }]);
-        const name = handle.statements.nameOf(kept.sql)!;
+        const name = handle.statements.nameOf(marked.sql)!;
         // Again with other values: the same statement, run by name.
         expect(
-          (await handle.statements.execute(db, CompiledQuery.raw(kept.sql, [1]))).rows,
+          (await handle.statements.execute(db, CompiledQuery.raw(marked.sql, [1]))).rows,
         ).toEqual([{ n: 2 }]);
         await sql`select ${2}::int as plain`.execute(db);
         const prepared = await preparedOn(db);
-        expect(prepared.get(name)).toBe(kept.sql);
+        expect(prepared.get(name)).toBe(marked.sql);
         expect([...prepared.values()].some((text) => text.includes('as plain'))).toBe(false);
       });
     } finally {

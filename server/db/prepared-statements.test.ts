@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PREPARED, PreparedStatements } from './prepared-statements.ts';
 
 describe('prepared statements of a database', () => {
-  it('gives a kept text one name for good and leaves other texts unnamed', () => {
+  it('gives a text marked to run prepared one name for good and leaves other texts unnamed', () => {
     const statements = new PreparedStatements();
     const text = 'select version from catalog_version where id = $1';
     expect(statements.nameOf(text)).toBeUndefined();

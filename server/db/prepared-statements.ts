@@ -32,7 +32,7 @@ export class PreparedStatements {
     this.names.set(text, `chorus_${this.names.size + 1}`);
   }
 
-  /** The statement name `text` runs under, if it is kept prepared. */
+  /** The statement name `text` runs under, if it runs prepared. */
   nameOf(text: string): string | undefined {
     return this.names.get(text);
   }

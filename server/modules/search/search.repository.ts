@@ -222,7 +222,7 @@ class SqliteSearch implements SearchRepository {
    * A prefix of four letters or more makes FTS5 merge the postings of every word it starts — all
    * of 'love' in a large catalog — before reading the first match. Naming those words instead
    * ('love' OR 'lovely') lets it read matches lazily, best first, and stop. The words come from
-   * the indexes' vocabulary, kept while `catalog_version` stands (it moves with every change to
+   * the indexes' vocabulary, cached while `catalog_version` stands (it moves with every change to
    * songs, artists and albums, so no new word is missed); shorter prefixes use the prefix index.
    */
   private async expand(term: string, words: (slice: string) => Promise<string[]>) {
@@ -510,7 +510,7 @@ class PostgresSearch implements SearchRepository {
       ? sql` and coalesce(x.${sql.raw(source.doc)} @@ to_tsquery('simple', ${words}), false)`
       : sql``;
     // Several options (typo corrections) are merged in rank order from one range each. A row may
-    // hold two of them, so a few more rows are read and each row is kept once.
+    // hold two of them, so a few more rows are read and each row is taken once.
     const lead =
       first.length === 1
         ? sql`search_terms d`
