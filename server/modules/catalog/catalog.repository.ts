@@ -98,7 +98,7 @@ export interface AlbumRecord {
 
 /**
  * A song listeners may see: active, not deleted, and none of its artists disabled. The database
- * keeps that answer in `songs.listed` (migration 008).
+ * maintains that flag in `songs.listed` (migration 008).
  */
 export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
   return eb('songs.listed', '=', 1);
@@ -152,10 +152,10 @@ export interface DayCounts {
 }
 
 function dayCounts(rows: { id: number | null; n: number }[]): DayCounts {
-  const kept = rows.filter((row) => row.id !== null && Number(row.n) > 0);
-  const ids = new Int32Array(kept.length);
-  const n = new Int32Array(kept.length);
-  kept.forEach((row, i) => {
+  const counted = rows.filter((row) => row.id !== null && Number(row.n) > 0);
+  const ids = new Int32Array(counted.length);
+  const n = new Int32Array(counted.length);
+  counted.forEach((row, i) => {
     ids[i] = Number(row.id);
     n[i] = Number(row.n);
   });
@@ -351,7 +351,7 @@ export class CatalogRepository {
    * The song rows `rows` reads (ordered and limited as it likes), each with its credited artists,
    * in `order`: presenting them then needs no further query, one round trip per list instead of
    * two, which is what a list costs on PostgreSQL (each statement is a round trip, a parse and a
-   * plan). The artists are read over the rows kept, as a second step: SQLite works out every
+   * plan). The artists are read over the rows it returns, as a second step: SQLite works out every
    * column of every row it sorts, so asking for them in `rows` itself would read the artists of
    * all 5,000 songs of a big artist for a page of 50.
    */
