@@ -150,9 +150,8 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
   );
 
   // Uploads: multipart is parsed only by the routes that take files.
-  await app.register(async (scope) => {
-    await scope.register(multipart, MULTIPART_OPTIONS);
-    const uploads = scope as unknown as App;
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart, MULTIPART_OPTIONS);
 
     uploads.post(
       '/api/admin/addArtist',

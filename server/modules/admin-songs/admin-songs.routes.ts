@@ -147,9 +147,8 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
     },
   );
 
-  await app.register(async (scope) => {
-    await scope.register(multipart, MULTIPART_OPTIONS);
-    const uploads = scope as unknown as App;
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart, MULTIPART_OPTIONS);
 
     uploads.post(
       '/api/admin/addSongs',

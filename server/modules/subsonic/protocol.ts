@@ -51,7 +51,7 @@ export function asSubsonicError(error: unknown): SubsonicError | null {
 }
 
 /**
- * An answer's payload as a tree both formats are written from: primitives are XML attributes,
+ * A response's payload as a tree both formats are written from: primitives are XML attributes,
  * arrays repeated elements, objects child elements, and `value` an element's text (the JSON
  * form keeps it as `value`, as the Subsonic JSON API does). Keys keep the schema's order.
  */
@@ -164,7 +164,7 @@ function xmlElement(name: string, node: Node): string {
 }
 
 /**
- * Drops undefined fields so JSON answers hold only what is known. An element that holds only
+ * Drops undefined fields so JSON responses hold only what is known. An element that holds only
  * text (`{ value }`, e.g. `biography`) is its text in JSON, as Subsonic's JSON writes it.
  */
 function jsonOf(node: Node): unknown {
@@ -188,8 +188,8 @@ export function formatOf(params: Params): Format {
   return params.get('f') === 'json' ? 'json' : 'xml';
 }
 
-/** The text of an answer (or a refusal) in the asked format. */
-export function answerText(format: Format, payload: Node | SubsonicError): string {
+/** The text of a response (or a refusal) in the asked format. */
+export function responseText(format: Format, payload: Node | SubsonicError): string {
   const body: Node =
     payload instanceof SubsonicError
       ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
@@ -199,8 +199,8 @@ export function answerText(format: Format, payload: Node | SubsonicError): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
 }
 
-/** Sends an answer in the asked format, always with HTTP 200. */
-export function sendAnswer(
+/** Sends a response in the asked format, always with HTTP 200. */
+export function sendResponse(
   reply: FastifyReply,
   format: Format,
   payload: Node | SubsonicError,
@@ -212,5 +212,5 @@ export function sendAnswer(
       'content-type',
       format === 'json' ? 'application/json; charset=utf-8' : 'text/xml; charset=utf-8',
     )
-    .send(answerText(format, payload));
+    .send(responseText(format, payload));
 }
