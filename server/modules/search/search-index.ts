@@ -66,24 +66,33 @@ export function fillSqliteIndex(source: SearchSource): string {
 /** SQLite: the statement that fills the (empty) index of songs by title and credits. */
 export const FILL_SONGS_ALL = `insert into ${SONGS_ALL_FTS}(rowid, title, credits) select ${rankKey('t', 'title')}, t.title, t.search_credits from songs t where t.listed = 1`;
 
-/** The credits text of song `id` whose album is `albumId` (SQL expressions), per engine. */
-function creditsOf(dialect: Dialect, id: string, albumId: string): string {
-  const names =
-    dialect === 'sqlite'
-      ? `(select group_concat(a.name, ' ') from song_artists sa join artists a on a.id = sa.artist_id where sa.song_id = ${id})`
-      : `(select string_agg(a.name, ' ' order by sa.position) from song_artists sa join artists a on a.id = sa.artist_id where sa.song_id = ${id})`;
-  const album = `(select al.title from albums al where al.id = ${albumId})`;
-  return `trim(coalesce(${names}, '') || ' ' || coalesce(${album}, ''))`;
-}
-
 /**
  * The statement that sets every song's credits text (`songs.search_credits`: its artists' names
  * and album title) from the tables, where it changed: after a bulk load with triggers set aside,
  * before the indexes are refilled.
  */
 export function refreshAllCredits(dialect: Dialect): string {
-  const credits = creditsOf(dialect, 'songs.id', 'songs.album_id');
-  return `update songs set search_credits = ${credits} where search_credits <> ${credits}`;
+  if (dialect === 'sqlite') {
+    // SQLite looks each song's credits up through their keys whatever its statistics say.
+    const names = `(select group_concat(a.name, ' ') from song_artists sa join artists a on a.id = sa.artist_id where sa.song_id = songs.id)`;
+    const album = '(select al.title from albums al where al.id = songs.album_id)';
+    const credits = `trim(coalesce(${names}, '') || ' ' || coalesce(${album}, ''))`;
+    return `update songs set search_credits = ${credits} where search_credits <> ${credits}`;
+  }
+  // Joined once rather than looked up per song: right after a bulk load the planner's statistics
+  // still describe empty tables, and a per-song lookup planned from them reads all the credits
+  // for every song.
+  return `update songs set search_credits = c.credits
+    from (
+      select s.id, trim(coalesce(n.names, '') || ' ' || coalesce(al.title, '')) as credits
+      from songs s
+      left join (
+        select sa.song_id, string_agg(a.name, ' ' order by sa.position) as names
+        from song_artists sa join artists a on a.id = sa.artist_id group by sa.song_id
+      ) n on n.song_id = s.id
+      left join albums al on al.id = s.album_id
+    ) c
+    where songs.id = c.id and songs.search_credits <> c.credits`;
 }
 
 /** PostgreSQL: statements that refill `search_terms` and `search_words` from the tables. */
