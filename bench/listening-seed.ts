@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { mulberry32 } from '../server/db/demo/prng.ts';
-import { REFRESH_LISTED } from '../server/db/migrations/008-listed-flag.ts';
+import { REFRESH_LISTED } from '../server/db/visibility.ts';
+import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 import {
   REFILL_ALL_SEARCH_TERMS,
   refreshAllCredits,
-} from '../server/db/migrations/018-search-songs-across-fields.ts';
-import { createSearchRepository } from '../server/modules/search/search.repository.ts';
+} from '../server/modules/search/search-index.ts';
 
 const WORDS = (
   'love night summer river light dream heart fire rain city blue gold wild road ocean star ' +
@@ -194,7 +194,7 @@ export async function seedSearchCatalog(
       );
       credit.run(id, artistId);
     }
-    // Songs' credits text (migration 018) is set once, with its triggers aside too.
+    // Songs' credits text (search-index.ts) is set once, with its triggers aside too.
     db.exec(refreshAllCredits('sqlite'));
     for (const trigger of triggers) db.exec(trigger.sql);
     for (const statement of REFRESH_LISTED) db.exec(statement);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
+import { Writable } from 'node:stream';
 import { isValidEmail, normalizeEmail } from '../contract/rules/email.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
@@ -24,24 +25,21 @@ const email = normalizeEmail(positional[0]!);
 /** Reads a line without echoing it (a terminal prompt for a password). */
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
-    const rl = readline.createInterface({
-      input: process.stdin,
-      output: process.stdout,
-      terminal: true,
+    // The prompt goes out; what is typed after it does not.
+    let echo = true;
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        if (echo) process.stdout.write(chunk);
+        done();
+      },
     });
-    const output = rl as unknown as { _writeToOutput: (text: string) => void };
-    let prompted = false;
-    output._writeToOutput = (text: string) => {
-      if (!prompted) {
-        process.stdout.write(text);
-        prompted = true;
-      }
-    };
+    const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
     rl.question(question, (answer) => {
       rl.close();
       process.stdout.write('\n');
       resolve(answer);
     });
+    echo = false;
   });
 }
 

@@ -106,7 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   const deps: Deps = {
     config,
     db: database.db,
-    fixedPlans: database.fixedPlans,
+    genericPlanDb: database.genericPlanDb,
+    statements: database.statements,
     dialect: database.dialect,
     media,
     mediaSender: new MediaSender(media, {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/dialect.ts';
+import type { PreparedStatements } from './db/prepared-statements.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { ServerSecret } from './lib/server-secret.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -19,8 +20,10 @@ import type { Services } from './services.ts';
 export interface Deps {
   config: Config;
   db: Db;
-  /** For queries whose plan their text decides (DatabaseHandle.fixedPlans). */
-  fixedPlans: Db;
+  /** For queries whose plan their text decides (DatabaseHandle.genericPlanDb). */
+  genericPlanDb: Db;
+  /** The texts the database runs as named prepared statements (DatabaseHandle.statements). */
+  statements: PreparedStatements;
   dialect: Dialect;
   media: MediaStore;
   /** Sends stored media once a route has checked access (built once from `media`). */

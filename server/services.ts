@@ -1,5 +1,6 @@
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/dialect.ts';
+import type { PreparedStatements } from './db/prepared-statements.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { ServerSecret } from './lib/server-secret.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -26,8 +27,10 @@ export const RANKING_CACHE_MS = 10_000;
 /** What the shared services are built from: part of the app's deps. */
 export interface ServiceParts {
   db: Db;
-  /** For queries whose plan their text decides (search). */
-  fixedPlans: Db;
+  /** For queries whose plan their text decides (search: DatabaseHandle.genericPlanDb). */
+  genericPlanDb: Db;
+  /** The texts the database runs as named prepared statements. */
+  statements: PreparedStatements;
   dialect: Dialect;
   caches: CacheBudgets;
   limiter: RateLimiter;
@@ -50,8 +53,8 @@ export interface Services {
 
 export function createServices(parts: ServiceParts): Services {
   const { db, dialect, caches } = parts;
-  const catalogRows = new CatalogRepository(db, dialect);
-  const catalog = new CatalogService(catalogRows, new ArtistStatsRepository(db, dialect), {
+  const catalogRows = new CatalogRepository(parts);
+  const catalog = new CatalogService(catalogRows, new ArtistStatsRepository(parts), {
     rankingCacheMs: RANKING_CACHE_MS,
     caches,
   });

@@ -34,7 +34,13 @@ describe('PostgreSQL connections', () => {
     try {
       const one = (db = handle.db) => sql<{ n: number }>`select 1 as n, pg_sleep(0.05)`.execute(db);
       // Several at once, so both pools open several connections and keep them idle.
-      await Promise.all([one(), one(), one(), one(handle.fixedPlans), one(handle.fixedPlans)]);
+      await Promise.all([
+        one(),
+        one(),
+        one(),
+        one(handle.genericPlanDb),
+        one(handle.genericPlanDb),
+      ]);
       const dropped = await onServer(async (client) => {
         const result = await client.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where application_name = any($1)',
@@ -46,7 +52,7 @@ describe('PostgreSQL connections', () => {
       await expect.poll(() => lost.length).toBe(dropped);
       expect(lost[0]!.message).toMatch(/terminating connection/);
       expect((await one()).rows[0]!.n).toBe(1);
-      expect((await one(handle.fixedPlans)).rows[0]!.n).toBe(1);
+      expect((await one(handle.genericPlanDb)).rows[0]!.n).toBe(1);
     } finally {
       await handle.close();
     }
@@ -62,7 +68,7 @@ describe('PostgreSQL connections', () => {
           .then((result) => result.rows[0]);
       // Other queries (play windows, pages) depend on their values: planned for them.
       expect(await settings(handle.db)).toEqual({ mode: 'auto', path: schema });
-      expect(await settings(handle.fixedPlans)).toEqual({
+      expect(await settings(handle.genericPlanDb)).toEqual({
         mode: 'force_generic_plan',
         path: schema,
       });
@@ -82,10 +88,10 @@ describe('PostgreSQL connections', () => {
           await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)
         ).rows.filter((row) => row.statement.startsWith('select kind, id'));
       await index.search(['quiet', 'beac'], 20);
-      expect(await prepared(handle.fixedPlans)).toHaveLength(1);
+      expect(await prepared(handle.genericPlanDb)).toHaveLength(1);
       expect(await prepared(handle.db)).toHaveLength(0);
       await index.search(['quiet', 'beacon', 'night'], 20);
-      expect(await prepared(handle.fixedPlans)).toHaveLength(1);
+      expect(await prepared(handle.genericPlanDb)).toHaveLength(1);
       expect(await prepared(handle.db)).toHaveLength(0);
     } finally {
       await handle.close();

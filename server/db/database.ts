@@ -1,31 +1,27 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as SqliteDialectDatabase,
-  type SqliteStatement,
-  sql,
-} from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from './dialect.ts';
-import { isConnectionFault } from './faults.ts';
-import { InlineLimitsPlugin } from './inline-limits.ts';
 import { migrations } from './migrations/index.ts';
-import { preparedName } from './named-statements.ts';
+import { openPostgres } from './postgres.ts';
+import { PreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
-import { withReadTimeout } from './statement-timeout.ts';
+import { openSqlite } from './sqlite.ts';
 
 export type Db = Kysely<Database>;
 
+/**
+ * An open database. What differs between the engines lives in one file each: db/sqlite.ts and
+ * db/postgres.ts.
+ */
 export interface DatabaseHandle {
   db: Db;
   /**
-   * The same database for queries whose plan their text decides (see openPostgres): on
-   * PostgreSQL, a small second pool whose prepared statements are planned once; on SQLite, `db`.
+   * The same database for queries whose plan their text decides: on PostgreSQL, a small second
+   * pool whose connections plan each prepared statement once, for any values (db/postgres.ts);
+   * on SQLite, `db`.
    */
-  fixedPlans: Db;
+  genericPlanDb: Db;
+  /** The texts this database runs as named prepared statements (db/prepared-statements.ts). */
+  statements: PreparedStatements;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -42,12 +38,12 @@ export interface OpenDatabaseOptions {
    * when needed; without a listener, the error would stop the process.
    */
   onConnectionLost?: (error: Error) => void;
-  /** What SQLite may keep of the database's pages in memory (the `databasePages` cache budget). */
+  /** What SQLite may hold of the database's pages in memory (the `databasePages` cache budget). */
   pageCacheBytes?: number;
   /**
    * How long one statement may run, in ms (none when absent or 0): the server's requests have
    * one, scripts that rewrite a whole catalog do not. PostgreSQL cancels a statement past it;
-   * SQLite stops reading its rows (db/statement-timeout.ts). Either way the request answers 503.
+   * SQLite stops reading its rows (db/sqlite.ts). Either way the request answers 503.
    */
   statementTimeoutMs?: number;
 }
@@ -56,171 +52,38 @@ export interface OpenDatabaseOptions {
 const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const timeoutMs = options.statementTimeoutMs ?? 0;
+  const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+  const statements = new PreparedStatements();
   if (options.url) {
-    return openPostgres(options.url, options.pgSchema, options.onConnectionLost, timeoutMs);
+    const { db, genericPlanDb } = await openPostgres({
+      url: options.url,
+      schema: options.pgSchema,
+      onConnectionLost: options.onConnectionLost ?? (() => {}),
+      statementTimeoutMs,
+      statements,
+    });
+    return {
+      db,
+      genericPlanDb,
+      statements,
+      dialect: 'postgres',
+      async close() {
+        await Promise.all([db.destroy(), genericPlanDb.destroy()]);
+      },
+    };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, 'chorus.db');
-  const sqlite = new SqliteDatabase(file);
-  // WAL lets readers go on while one writer commits; NORMAL sync is durable across app crashes.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // Listener pages read rows scattered over the file (an artist's songs, their albums, their
-  // play totals); a page cache within the budget keeps the most read of them in the process.
-  // Pages read past it come from the system's file cache, which memory-mapped reads would
-  // count as the server's own memory.
-  // SQLite needs a few pages whatever the budget (CACHE_MB=0 turns Chorus's caches off).
-  const cacheKiB = Math.max(
-    256,
-    Math.floor((options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES) / 1024),
-  );
-  sqlite.pragma(`cache_size = -${cacheKiB}`);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, timeoutMs) }),
-    plugins: [new InlineLimitsPlugin()],
+  const db = openSqlite({
+    dataDir: options.dataDir,
+    pageCacheBytes: options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES,
+    statementTimeoutMs,
   });
   return {
     db,
-    fixedPlans: db,
+    genericPlanDb: db,
+    statements,
     dialect: 'sqlite',
     async close() {
       await db.destroy();
-    },
-  };
-}
-
-/** How many distinct SQL texts keep their prepared statement (Chorus has a few hundred). */
-const STATEMENT_CACHE_SIZE = 1000;
-
-/**
- * Kysely prepares every statement on every query; preparing costs about as much as running a
- * typical indexed read. The SQL text of a query is the same each time (values are bound), so
- * prepared statements are kept by text. Kysely never streams Chorus's queries, so a statement
- * is never in use twice at once.
- */
-function withStatementCache(
-  sqlite: SqliteDatabase.Database,
-  timeoutMs: number,
-): SqliteDialectDatabase {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        // Most recently used last, so the oldest entry is the first one dropped.
-        cache.delete(text);
-      } else {
-        const prepared = sqlite.prepare(text);
-        statement = timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(text, statement);
-      return statement;
-    },
-  };
-}
-
-/**
- * How long a pooled PostgreSQL connection may sit idle before it is closed. A new connection
- * starts with empty catalog caches and none of the prepared statements (named-statements.ts), so
- * its first searches and pages are slower. pg's default of 10 s closed them between most clicks
- * of a single listener, the usual load of a self-hosted server.
- */
-const IDLE_CONNECTION_MS = 10 * 60_000;
-
-async function openPostgres(
-  url: string,
-  schema?: string,
-  onConnectionLost: (error: Error) => void = () => {},
-  statementTimeoutMs = 0,
-): Promise<DatabaseHandle> {
-  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
-  // The driver loads only where it is used: a SQLite server never needs it.
-  const { default: pg } = await import('pg');
-  // PostgreSQL returns COUNT(*) and SUM() as strings (int8/numeric); Chorus counts fit in a double.
-  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-  if (schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end();
-    }
-  }
-  /** A pool of `max` connections; `planOnce`: see fixedPlans below. */
-  const connect = (max: number, planOnce: boolean) => {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max,
-      idleTimeoutMillis: IDLE_CONNECTION_MS,
-      // Names Chorus's connections in pg_stat_activity (with the schema, when it has its own).
-      application_name: ['chorus', schema, planOnce ? 'search' : undefined]
-        .filter(Boolean)
-        .join(' '),
-      // Lets the operating system notice a peer that vanished while a connection sat idle.
-      keepAlive: true,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
-    // The pool tells of connections lost while idle; a connection lost while a request holds it
-    // fails that request's query (answered 503), and its client's own error event, which would
-    // otherwise stop the process, is told here once.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => {
-      client.once('error', (error) => {
-        client.on('error', () => {});
-        onConnectionLost(error);
-      });
-      // Like plan_cache_mode below, set on the connection rather than at its start.
-      if (statementTimeoutMs > 0) {
-        client.query(`set statement_timeout = ${Math.floor(statementTimeoutMs)}`).catch(() => {});
-      }
-      if (planOnce) {
-        // Sent before anything else on the connection (pg runs a client's queries in order).
-        // Set here rather than as a startup option, which poolers such as PgBouncer refuse; a
-        // server without the setting (before PostgreSQL 12) plans as before.
-        client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
-      }
-      const query = client.query.bind(client);
-      // pg's query() is a set of overloads; Kysely calls it with a text and its values only, and
-      // anything else is passed on as it came.
-      client.query = ((config: unknown, values?: unknown) => {
-        const name = typeof config === 'string' ? preparedName(config) : undefined;
-        const run = name
-          ? query({ name, text: config as string, values: values as unknown[] })
-          : (query as (config: unknown, values?: unknown) => unknown)(config, values);
-        if (!(run instanceof Promise)) return run;
-        // A query failed by a lost connection ends its client at once, so the pool discards it
-        // when the request gives it back instead of handing the dead one to the next request.
-        return run.catch((error: unknown) => {
-          if (isConnectionFault(error)) client.end().catch(() => {});
-          throw error;
-        });
-      }) as typeof client.query;
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  };
-  const db = connect(10, false);
-  /*
-   * PostgreSQL plans a prepared statement anew for every run's values unless it judges a plan
-   * for any values as good; for search statements it never does, and planning them costs more
-   * than running most of them (a search reads 4 tables with 3 joins each). Their text
-   * already decides the plan (modules/search/lead-choice.ts), so their connections take the
-   * plan made once for any values. Kept apart because other queries (play windows, paging)
-   * depend on their values.
-   */
-  const fixedPlans = connect(5, true);
-  return {
-    db,
-    fixedPlans,
-    dialect: 'postgres',
-    async close() {
-      await Promise.all([db.destroy(), fixedPlans.destroy()]);
     },
   };
 }

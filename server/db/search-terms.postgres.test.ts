@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../tests/helpers/api-app.ts';
+import { refreshAllCredits } from '../modules/search/search-index.ts';
 import { type DatabaseHandle, migrate, openDatabase } from './database.ts';
 
 // Collected only for the PostgreSQL run of the API suite (vitest.config.ts).
@@ -97,5 +98,26 @@ describe('search terms maintained by triggers on PostgreSQL', () => {
       handle.db,
     );
     expect(old[0]!.n).toBe(0);
+  });
+
+  it('refreshes every credits text in one pass, as the triggers would have written it', async () => {
+    const credits = async () =>
+      (
+        await sql<{ id: number; search_credits: string }>`
+          select id, search_credits from songs order by id`.execute(handle.db)
+      ).rows;
+    const written = await credits();
+    expect(written.find((row) => row.id === 1)?.search_credits).toBe('Kingston Lowlands');
+    // A bulk load sets the triggers aside, so the credits are empty until the refresh.
+    await sql`alter table songs disable trigger user`.execute(handle.db);
+    await sql`update songs set search_credits = ''`.execute(handle.db);
+    await sql`alter table songs enable trigger user`.execute(handle.db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(
+      refreshAllCredits('postgres'),
+    )}`.execute(handle.db);
+    // Looked up per song, the credits are read once for every song.
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).not.toMatch(/SubPlan/);
+    await sql.raw(refreshAllCredits('postgres')).execute(handle.db);
+    expect(await credits()).toEqual(written);
   });
 });

@@ -21,7 +21,7 @@ export const CACHE_SHARES = {
   artistPages: 0.25,
   /** Presented songs of long playlists (PlaylistSongsCache). */
   playlistSongs: 0.2,
-  /** Search answers for the same words, and result cards by id (SearchService, KeptCards). */
+  /** Search responses for the same words, and result cards by id (SearchService, CardCache). */
   searchResults: 0.15,
   /** SQLite's own cache of database pages (openDatabase). */
   databasePages: 0.2,

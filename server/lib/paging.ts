@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyReply } from 'fastify';
 import { UNPAGED_LIST_CAP } from '../../contract/admin.ts';
 
 /** The page an admin list query asks for: `limit` items, or UNPAGED_LIST_CAP without one. */
@@ -36,4 +37,31 @@ export async function readInChunks<T>(
     if (chunk.length < LIST_CHUNK) break;
   }
   return items;
+}
+
+/**
+ * The JSON array of `items`, rendered by `render` LIST_CHUNK at a time with a turn of the event
+ * loop between chunks, for the reason readInChunks gives: a list of the cap rendered at once holds
+ * every other request for as long as that takes. Each chunk becomes bytes at once, so the whole
+ * is one copy of them rather than a long string flattened in one go. `head` and `tail` are JSON
+ * text around the array, for a list that is a field of an object.
+ */
+export async function renderInChunks<T>(
+  items: readonly T[],
+  render: (item: T) => string,
+  around: { head: string; tail: string } = { head: '', tail: '' },
+): Promise<Buffer> {
+  const chunks: Buffer[] = [Buffer.from(`${around.head}[`)];
+  for (let done = 0; done < items.length; done += LIST_CHUNK) {
+    if (done > 0) await nextTurn();
+    const rendered = items.slice(done, done + LIST_CHUNK).map(render);
+    chunks.push(Buffer.from(`${done > 0 ? ',' : ''}${rendered.join(',')}`));
+  }
+  chunks.push(Buffer.from(`]${around.tail}`));
+  return Buffer.concat(chunks);
+}
+
+/** Sends JSON a route rendered itself (renderInChunks): Fastify sends a Buffer as it is. */
+export async function sendRenderedJson(reply: FastifyReply, json: Buffer): Promise<void> {
+  await reply.type('application/json; charset=utf-8').send(json);
 }

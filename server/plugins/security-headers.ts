@@ -1,26 +1,21 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The headers Helmet sets for `options`, worked out once (they do not depend on the request). */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  // A response that is never sent: Helmet only sets and removes its headers.
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(new IncomingMessage(new Socket()), response, (error?: unknown) => {
+    if (error) throw error;
+  });
   const headers: Record<string, string> = {};
-  const response = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-    },
-  );
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
   return headers;
 }
 

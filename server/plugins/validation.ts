@@ -49,6 +49,19 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
 
 const compileSerializer = SerializerSelector()({}, {});
 
+/**
+ * Renders values of `schema` as JSON the way a route's response is rendered (fields outside the
+ * schema left out), for routes that render a long list in parts (lib/paging.ts renderInChunks).
+ * Compiled on first use, as the routes' serializers are.
+ */
+export function jsonRenderer<T>(schema: object): (value: T) => string {
+  let compiled: ((data: unknown) => string) | null = null;
+  return (value) => {
+    compiled ??= compileSerializer({ schema, method: 'GET', url: '', httpStatus: '200' });
+    return compiled(value);
+  };
+}
+
 export const serializerCompiler: FastifySerializerCompiler<object> = (route) => {
   let compiled: ((data: unknown) => string) | null = null;
   return (data) => {

@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotChallenge } from '../../contract/auth.ts';
+import { BotChallenge } from '../../contract/auth.ts';
 import { encodeSolution, solveChallenge } from '../../contract/rules/bot-check.ts';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { testDatabaseUrl } from '../helpers/api-app.ts';
@@ -114,8 +115,10 @@ describe('a cluster of two instances behind nginx', () => {
   const bases = () => ({ one: one.url, two: two.url, nginx: nginx.url });
 
   async function register(base: string) {
-    const challenge = (await call(base, 'GET', '/api/auth/challenge'))
-      .body as unknown as BotChallenge;
+    const challenge = Value.Parse(
+      BotChallenge,
+      (await call(base, 'GET', '/api/auth/challenge')).body,
+    );
     const solution = await solveChallenge(challenge);
     const body = signupBody({ altcha: encodeSolution(solution!) });
     const response = await call(base, 'POST', '/api/auth/register', { json: body });

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { FOLD_FROM, FOLD_TO } from '../../../contract/rules/search.ts';
+
+/** The letters folded to plain ones when this migration ran (contract/rules/search.ts then). */
+const FOLD_FROM = 'àáâãäåāăąæçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőœŕřśšşßťùúûüūůűųýÿžźż';
+const FOLD_TO = 'aaaaaaaaaacccddeeeeeeeeiiiiiiilnnnooooooooorrsssstuuuuuuuuyyzzz';
 
 /**
  * Full-text search over songs, artists, albums and playlists, kept fresh by the database itself

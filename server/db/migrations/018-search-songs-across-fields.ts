@@ -1,8 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { FOLD_FROM, FOLD_TO } from '../../../contract/rules/search.ts';
 import type { Dialect } from '../dialect.ts';
 import { rankKey } from './007-search-ranked.ts';
 import { REFILL_SEARCH_TERMS } from './010-search-terms.ts';
+
+/** The letters folded to plain ones when this migration ran (contract/rules/search.ts then). */
+const FOLD_FROM = 'àáâãäåāăąæçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőœŕřśšşßťùúûüūůűųýÿžźż';
+const FOLD_TO = 'aaaaaaaaaacccddeeeeeeeeiiiiiiilnnnooooooooorrsssstuuuuuuuuyyzzz';
 
 /**
  * Songs are found by their title, their artists' names and their album's title together, so

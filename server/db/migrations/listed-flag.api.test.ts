@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist, createSong } from '../../../tests/helpers/factories.ts';
-import { REFRESH_LISTED } from './008-listed-flag.ts';
+import { REFRESH_LISTED } from '../visibility.ts';
 
 let ctx: TestContext;
 

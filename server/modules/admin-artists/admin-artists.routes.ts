@@ -12,6 +12,7 @@ import {
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
 import {
   type MediaBatch,
   MULTIPART_OPTIONS,
@@ -19,11 +20,15 @@ import {
   receiveForm,
   withMediaBatch,
 } from '../../media/upload.ts';
+import { jsonRenderer } from '../../plugins/validation.ts';
 import { AdminArtistsRepository } from './admin-artists.repository.ts';
 import {
   type AdminArtistsService,
   AdminArtistsService as Service,
 } from './admin-artists.service.ts';
+
+const renderOriginalClientArtist =
+  jsonRenderer<OriginalClientAdminArtist>(OriginalClientAdminArtist);
 
 const ArtistAnswer = Type.Object({ message: Type.String(), artist: AdminArtist });
 const UpdatedAnswer = Type.Object({ message: Type.String(), data: AdminArtist });
@@ -92,7 +97,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
       );
       reply.header('x-total-count', total);
       if (hasMore) reply.header('link', `</api/admin/getAllArtist?page=${page + 1}>; rel="next"`);
-      return artists;
+      await sendRenderedJson(reply, await renderInChunks(artists, renderOriginalClientArtist));
     },
   );
 
@@ -145,9 +150,8 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
   );
 
   // Uploads: multipart is parsed only by the routes that take files.
-  await app.register(async (scope) => {
-    await scope.register(multipart, MULTIPART_OPTIONS);
-    const uploads = scope as unknown as App;
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart, MULTIPART_OPTIONS);
 
     uploads.post(
       '/api/admin/addArtist',

@@ -12,14 +12,21 @@ import { Song } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
 import {
   MULTIPART_OPTIONS,
   optionalFlag,
   receiveForm,
   withMediaBatch,
 } from '../../media/upload.ts';
+import { jsonRenderer } from '../../plugins/validation.ts';
 import { AdminSongsRepository } from './admin-songs.repository.ts';
 import { AdminSongsService, type SongFields } from './admin-songs.service.ts';
+
+const renderSong = jsonRenderer<Song>(Song);
+const renderSongListFields = jsonRenderer<Omit<AdminSongList, 'songs'>>(
+  Type.Omit(AdminSongList, ['songs']),
+);
 
 const SongAnswer = Type.Object({ message: Type.String(), song: Song });
 /**
@@ -74,7 +81,18 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: AdminSongList },
       },
     },
-    (request) => service.list(request.query, request.caller?.role === 'admin'),
+    async (request, reply) => {
+      const { songs, ...fields } = await service.list(
+        request.query,
+        request.caller?.role === 'admin',
+      );
+      // The list's other fields follow the songs in the same object: `{"songs":[…],"total":…}`.
+      const tail = `,${renderSongListFields(fields).slice(1)}`;
+      await sendRenderedJson(
+        reply,
+        await renderInChunks(songs, renderSong, { head: '{"songs":', tail }),
+      );
+    },
   );
 
   app.get(
@@ -129,9 +147,8 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
     },
   );
 
-  await app.register(async (scope) => {
-    await scope.register(multipart, MULTIPART_OPTIONS);
-    const uploads = scope as unknown as App;
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart, MULTIPART_OPTIONS);
 
     uploads.post(
       '/api/admin/addSongs',

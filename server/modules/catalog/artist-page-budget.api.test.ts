@@ -14,17 +14,13 @@ describe('the room kept for built artist pages', () => {
   afterAll(() => t.close());
 
   const service = (artistPageBytes: number) =>
-    new CatalogService(
-      new CatalogRepository(t.deps.db, t.deps.dialect),
-      new ArtistStatsRepository(t.deps.db, t.deps.dialect),
-      {
-        rankingCacheMs: RANKING_CACHE_MS,
-        caches: {
-          artistPages: new ByteBudget(artistPageBytes),
-          catalogCounts: new ByteBudget(1e6),
-        },
+    new CatalogService(new CatalogRepository(t.deps), new ArtistStatsRepository(t.deps), {
+      rankingCacheMs: RANKING_CACHE_MS,
+      caches: {
+        artistPages: new ByteBudget(artistPageBytes),
+        catalogCounts: new ByteBudget(1e6),
       },
-    );
+    });
 
   /** Builds A's page, adds plays A's page does not show yet, then builds B's. */
   async function visitBoth(catalog: CatalogService) {

@@ -3,7 +3,13 @@ import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
-import { prepared, preparedByIds, preparedWithLimit } from './prepared.ts';
+import {
+  type Args,
+  prepared,
+  preparedByIds,
+  preparedWithLimit,
+  type QueryTarget,
+} from './prepared.ts';
 
 /**
  * `query`'s rows newest first (by `table`'s date, then id), leaving out `excluding`: how home
@@ -92,7 +98,7 @@ export interface AlbumRecord {
 
 /**
  * A song listeners may see: active, not deleted, and none of its artists disabled. The database
- * keeps that answer in `songs.listed` (migration 008).
+ * maintains that flag in `songs.listed` (migration 008).
  */
 export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
   return eb('songs.listed', '=', 1);
@@ -146,10 +152,10 @@ export interface DayCounts {
 }
 
 function dayCounts(rows: { id: number | null; n: number }[]): DayCounts {
-  const kept = rows.filter((row) => row.id !== null && Number(row.n) > 0);
-  const ids = new Int32Array(kept.length);
-  const n = new Int32Array(kept.length);
-  kept.forEach((row, i) => {
+  const counted = rows.filter((row) => row.id !== null && Number(row.n) > 0);
+  const ids = new Int32Array(counted.length);
+  const n = new Int32Array(counted.length);
+  counted.forEach((row, i) => {
     ids[i] = Number(row.id);
     n[i] = Number(row.n);
   });
@@ -171,11 +177,11 @@ export class CatalogRepository {
   // The read paths every listener page takes, compiled once (see prepared.ts).
   private compile() {
     return {
-      songsByIds: preparedByIds(this.db, this.dialect, (ids) =>
+      songsByIds: preparedByIds(this.database, (ids) =>
         this.credited(this.songRows().where('songs.id', 'in', ids).where(songIsListed), 'none'),
       ),
       // Cards by id carry their counts, so presenting them takes no further round trip.
-      artistsByIds: preparedByIds(this.db, this.dialect, (ids) =>
+      artistsByIds: preparedByIds(this.database, (ids) =>
         this.db
           .selectFrom('artists')
           .select(artistColumns)
@@ -189,7 +195,7 @@ export class CatalogRepository {
           .where('artists.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      albumsByIds: preparedByIds(this.db, this.dialect, (ids) =>
+      albumsByIds: preparedByIds(this.database, (ids) =>
         this.db
           .selectFrom('albums')
           .innerJoin('artists', 'artists.id', 'albums.artist_id')
@@ -205,7 +211,7 @@ export class CatalogRepository {
           .where('albums.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      artistsOfSongs: preparedByIds(this.db, this.dialect, (ids) =>
+      artistsOfSongs: preparedByIds(this.database, (ids) =>
         this.db
           .selectFrom('song_artists')
           .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
@@ -214,13 +220,13 @@ export class CatalogRepository {
           .orderBy('song_artists.song_id')
           .orderBy('song_artists.position'),
       ),
-      playCounts: preparedByIds(this.db, this.dialect, (ids) =>
+      playCounts: preparedByIds(this.database, (ids) =>
         this.db
           .selectFrom('song_play_totals')
           .select(['song_id', 'plays'])
           .where('song_id', 'in', ids),
       ),
-      albumSongCounts: preparedByIds(this.db, this.dialect, (ids) =>
+      albumSongCounts: preparedByIds(this.database, (ids) =>
         this.db
           .selectFrom('songs')
           .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -228,132 +234,107 @@ export class CatalogRepository {
           .where(songIsListed)
           .groupBy('album_id'),
       ),
-      findArtist: prepared(
-        this.db,
-        (id: number) =>
-          this.db
-            .selectFrom('artists')
-            .select(artistColumns)
-            .where('artists.id', '=', id)
-            .where('artists.is_disabled', '=', 0),
-        1,
+      findArtist: prepared(this.database, (arg: Args<[id: number]>) =>
+        this.db
+          .selectFrom('artists')
+          .select(artistColumns)
+          .where('artists.id', '=', arg(0))
+          .where('artists.is_disabled', '=', 0),
       ),
-      findAlbum: prepared(
-        this.db,
-        (id: number) =>
-          this.db
-            .selectFrom('albums')
-            .innerJoin('artists', 'artists.id', 'albums.artist_id')
-            .select(albumColumns)
-            .where('albums.id', '=', id)
-            .where('artists.is_disabled', '=', 0),
-        1,
+      findAlbum: prepared(this.database, (arg: Args<[id: number]>) =>
+        this.db
+          .selectFrom('albums')
+          .innerJoin('artists', 'artists.id', 'albums.artist_id')
+          .select(albumColumns)
+          .where('albums.id', '=', arg(0))
+          .where('artists.is_disabled', '=', 0),
       ),
-      findListedSong: prepared(
-        this.db,
-        (id: number) =>
-          this.credited(this.songRows().where('songs.id', '=', id).where(songIsListed), 'none'),
-        1,
+      findListedSong: prepared(this.database, (arg: Args<[id: number]>) =>
+        this.credited(this.songRows().where('songs.id', '=', arg(0)).where(songIsListed), 'none'),
       ),
       songsOfArtist: preparedWithLimit(
-        this.db,
-        (limit: number, artistId: number) =>
+        this.database,
+        (limit: number, arg: Args<[artistId: number]>) =>
           this.credited(
             this.songRows()
               .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
-              .where('song_artists.artist_id', '=', artistId)
-              .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+              .where('song_artists.artist_id', '=', arg(0))
+              .where(songIsListed)
               .orderBy('songs.created_at', 'desc')
               .orderBy('songs.id', 'desc')
               .limit(limit),
             'newest',
           ),
-        1,
       ),
-      songsOfAlbum: prepared(
-        this.db,
-        (albumId: number) =>
-          this.credited(
-            this.songRows()
-              .where('songs.album_id', '=', albumId)
-              .where(songIsListed)
-              .orderBy('songs.track_number')
-              .orderBy('songs.id'),
-            'track',
-          ),
-        1,
+      songsOfAlbum: prepared(this.database, (arg: Args<[albumId: number]>) =>
+        this.credited(
+          this.songRows()
+            .where('songs.album_id', '=', arg(0))
+            .where(songIsListed)
+            .orderBy('songs.track_number')
+            .orderBy('songs.id'),
+          'track',
+        ),
       ),
-      versionAndFollowers: prepared(
-        this.db,
-        (artistId: number) =>
-          this.db.selectNoFrom((eb) => [
-            eb.selectFrom('catalog_version').select('version').where('id', '=', 1).as('version'),
+      versionAndFollowers: prepared(this.database, (arg: Args<[artistId: number]>) =>
+        this.db.selectNoFrom((eb) => [
+          eb.selectFrom('catalog_version').select('version').where('id', '=', 1).as('version'),
+          eb
+            .selectFrom('follows')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('artist_id', '=', arg(0))
+            .as('followers'),
+        ]),
+      ),
+      isFollowing: prepared(this.database, (arg: Args<[userId: number, artistId: number]>) =>
+        this.db
+          .selectFrom('follows')
+          .select('artist_id')
+          .where('user_id', '=', arg(0))
+          .where('artist_id', '=', arg(1)),
+      ),
+      artistWithStats: prepared(this.database, (arg: Args<[id: number, since: string]>) =>
+        this.db
+          .selectFrom('artists')
+          .select(artistColumns)
+          .select((eb) => [
             eb
               .selectFrom('follows')
               .select(eb.fn.countAll<number>().as('n'))
-              .where('artist_id', '=', artistId)
+              .whereRef('follows.artist_id', '=', 'artists.id')
               .as('followers'),
-          ]),
-        1,
+            eb
+              .selectFrom('song_artists')
+              .innerJoin('plays', 'plays.song_id', 'song_artists.song_id')
+              .select((inner) => inner.fn.count<number>('plays.listener_key').distinct().as('n'))
+              .whereRef('song_artists.artist_id', '=', 'artists.id')
+              .where('plays.played_at', '>=', arg(1))
+              .as('listeners'),
+          ])
+          .where('artists.id', '=', arg(0))
+          .where('artists.is_disabled', '=', 0),
       ),
-      isFollowing: prepared(
-        this.db,
-        (userId: number, artistId: number) =>
-          this.db
-            .selectFrom('follows')
-            .select('artist_id')
-            .where('user_id', '=', userId)
-            .where('artist_id', '=', artistId),
-        2,
+      catalogVersion: prepared(this.database, () =>
+        this.db.selectFrom('catalog_version').select('version').where('id', '=', 1),
       ),
-      artistWithStats: prepared(
-        this.db,
-        (id: number, since: string) =>
-          this.db
-            .selectFrom('artists')
-            .select(artistColumns)
-            .select((eb) => [
-              eb
-                .selectFrom('follows')
-                .select(eb.fn.countAll<number>().as('n'))
-                .whereRef('follows.artist_id', '=', 'artists.id')
-                .as('followers'),
-              eb
-                .selectFrom('song_artists')
-                .innerJoin('plays', 'plays.song_id', 'song_artists.song_id')
-                .select((inner) => inner.fn.count<number>('plays.listener_key').distinct().as('n'))
-                .whereRef('song_artists.artist_id', '=', 'artists.id')
-                .where('plays.played_at', '>=', since)
-                .as('listeners'),
-            ])
-            .where('artists.id', '=', id)
-            .where('artists.is_disabled', '=', 0),
-        2,
-      ),
-      catalogVersion: prepared(
-        this.db,
-        () => this.db.selectFrom('catalog_version').select('version').where('id', '=', 1),
-        0,
-      ),
-      listedSongCount: prepared(
-        this.db,
-        (artistId: number) =>
-          this.db
-            .selectFrom('song_artists')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('artist_id', '=', artistId)
-            .where('listed', '=', 1),
-        1,
+      listedSongCount: prepared(this.database, (arg: Args<[artistId: number]>) =>
+        this.db
+          .selectFrom('song_artists')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('artist_id', '=', arg(0))
+          .where('listed', '=', 1),
       ),
     };
   }
 
   private readonly q: ReturnType<CatalogRepository['compile']>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
-  ) {
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+
+  constructor(private readonly database: QueryTarget) {
+    this.db = database.db;
+    this.dialect = database.dialect;
     this.q = this.compile();
   }
 
@@ -370,7 +351,7 @@ export class CatalogRepository {
    * The song rows `rows` reads (ordered and limited as it likes), each with its credited artists,
    * in `order`: presenting them then needs no further query, one round trip per list instead of
    * two, which is what a list costs on PostgreSQL (each statement is a round trip, a parse and a
-   * plan). The artists are read over the rows kept, as a second step: SQLite works out every
+   * plan). The artists are read over the rows it returns, as a second step: SQLite works out every
    * column of every row it sorts, so asking for them in `rows` itself would read the artists of
    * all 5,000 songs of a big artist for a page of 50.
    */
@@ -502,7 +483,7 @@ export class CatalogRepository {
       .innerJoin('songs', 'songs.id', 'plays.song_id')
       .select(['plays.song_id as id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('plays.played_at', '>=', since)
-      .where((eb) => songIsListed(eb as unknown as ExpressionBuilder<Database, 'songs'>))
+      .where(songIsListed)
       .groupBy('plays.song_id')
       .orderBy('n', 'desc')
       .orderBy('plays.song_id', 'desc')
@@ -752,35 +733,33 @@ export class ArtistStatsRepository {
   private readonly listeners;
   private readonly songs;
 
-  constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
-  ) {
-    this.followers = preparedByIds(this.db, this.dialect, (ids) =>
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+
+  constructor(private readonly database: QueryTarget) {
+    this.db = database.db;
+    this.dialect = database.dialect;
+    this.followers = preparedByIds(this.database, (ids) =>
       this.db
         .selectFrom('follows')
         .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])
         .where('artist_id', 'in', ids)
         .groupBy('artist_id'),
     );
-    this.listeners = preparedByIds(
-      this.db,
-      this.dialect,
-      (ids, since: string) =>
-        this.db
-          .selectFrom('plays')
-          .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-          .select([
-            'song_artists.artist_id',
-            (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
-          ])
-          .where('song_artists.artist_id', 'in', ids)
-          .where('plays.played_at', '>=', since)
-          .groupBy('song_artists.artist_id'),
-      1,
+    this.listeners = preparedByIds(this.database, (ids, arg: Args<[since: string]>) =>
+      this.db
+        .selectFrom('plays')
+        .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
+        .select([
+          'song_artists.artist_id',
+          (eb) => eb.fn.count<number>('plays.listener_key').distinct().as('n'),
+        ])
+        .where('song_artists.artist_id', 'in', ids)
+        .where('plays.played_at', '>=', arg(0))
+        .groupBy('song_artists.artist_id'),
     );
     // The credits carry their song's `listed` (migration 008): counted from the index alone.
-    this.songs = preparedByIds(this.db, this.dialect, (ids) =>
+    this.songs = preparedByIds(this.database, (ids) =>
       this.db
         .selectFrom('song_artists')
         .select(['artist_id', (eb) => eb.fn.countAll<number>().as('n')])

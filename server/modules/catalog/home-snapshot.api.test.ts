@@ -26,11 +26,10 @@ describe('the home snapshot', () => {
 
   /** A catalog service of its own whose home snapshot serves for a minute. */
   const rankedCatalog = () =>
-    new CatalogService(
-      new CatalogRepository(t.deps.db, t.deps.dialect),
-      new ArtistStatsRepository(t.deps.db, t.deps.dialect),
-      { rankingCacheMs: 60_000, caches: t.deps.caches },
-    );
+    new CatalogService(new CatalogRepository(t.deps), new ArtistStatsRepository(t.deps), {
+      rankingCacheMs: 60_000,
+      caches: t.deps.caches,
+    });
   const artists: number[] = [];
   const songs: number[] = [];
   const albums: number[] = [];

@@ -18,7 +18,7 @@ describe('queries over lists of ids', () => {
     const song = await createSong(t.deps, { artistIds: [artist.id] });
     await recordPlays(t.deps, song.id, 3, { listener: (i) => `a:${i % 2}` });
     const ids = Array.from({ length: MANY }, (_, i) => i + 1);
-    const stats = await new ArtistStatsRepository(t.deps.db, t.deps.dialect).forArtists(
+    const stats = await new ArtistStatsRepository(t.deps).forArtists(
       ids,
       new Date(Date.now() - 86_400_000).toISOString(),
     );
@@ -31,7 +31,7 @@ describe('queries over lists of ids', () => {
     const artist = await createArtist(t.deps);
     const song = await createSong(t.deps, { artistIds: [artist.id] });
     await recordPlays(t.deps, song.id, 4);
-    const catalog = new CatalogRepository(t.deps.db, t.deps.dialect);
+    const catalog = new CatalogRepository(t.deps);
     const ids = Array.from({ length: MANY }, (_, i) => MANY - i);
     expect((await catalog.playCounts(ids)).get(song.id)).toBe(4);
     expect((await catalog.songsByIds(ids)).map((row) => row.id)).toContain(song.id);

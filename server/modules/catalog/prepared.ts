@@ -1,57 +1,74 @@
-import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Dialect } from '../../db/dialect.ts';
+import { type Compilable, type CompiledQuery, type Expression, type RawBuilder, sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { idListSql, idListValue } from '../../db/id-list.ts';
-import { keepPrepared } from '../../db/named-statements.ts';
+
+/** The open database a compiled query runs on, and the texts it runs prepared. */
+export type QueryTarget = Pick<DatabaseHandle, 'db' | 'dialect' | 'statements'>;
 
 /** Stands for an argument while a query is compiled; replaced by the value on every run. */
 class Slot {
   constructor(readonly index: number) {}
 }
 
-function bind<R>(compiled: CompiledQuery<R>, args: readonly unknown[]): CompiledQuery<R> {
+/**
+ * The arguments of a query while it is compiled: `arg(i)` is an expression standing for the
+ * i-th argument, of type `A[i]`, bound to its value on every run.
+ */
+export type Args<A extends readonly unknown[]> = <I extends number>(index: I) => Expression<A[I]>;
+
+/** Placeholders for arguments numbered from `first` on. */
+function placeholders<A extends readonly unknown[]>(first: number): Args<A> {
+  return <I extends number>(index: I) => sql<A[I]>`${new Slot(first + index)}`;
+}
+
+function bind<R>(compiled: CompiledQuery<R>, values: readonly unknown[]): CompiledQuery<R> {
   return {
     ...compiled,
     parameters: compiled.parameters.map((value) =>
-      value instanceof Slot ? args[value.index] : value,
+      value instanceof Slot ? values[value.index] : value,
     ),
   };
+}
+
+/** Compiles `query` now; the function runs it with the values of its placeholders. */
+function compileOnce<R>(
+  target: QueryTarget,
+  query: Compilable<R>,
+): (values: readonly unknown[]) => Promise<R[]> {
+  const compiled = query.compile();
+  target.statements.keep(compiled.sql);
+  return async (values) => (await target.db.executeQuery(bind(compiled, values))).rows;
 }
 
 /**
  * A query built and compiled once, then run with new arguments. Building a Kysely query with
  * nested expressions (the listed-song rule) costs several times what SQLite takes to run it, so
- * the hot read paths compile theirs up front. `build` receives placeholders for its arguments
- * and must use each only as a bound value (never to decide the query's shape).
+ * the hot read paths compile theirs up front. `build` receives its arguments as placeholders
+ * (`arg(0)`, `arg(1)`…), which can only be used as values, never to decide the query's shape.
  */
 export function prepared<A extends unknown[], R>(
-  db: Db,
-  build: (...args: A) => Compilable<R>,
-  arity: A['length'],
+  target: QueryTarget,
+  build: (arg: Args<A>) => Compilable<R>,
 ): (...args: A) => Promise<R[]> {
-  const slots = Array.from({ length: arity }, (_, i) => new Slot(i)) as unknown as A;
-  const compiled = build(...slots).compile();
-  keepPrepared(compiled.sql);
-  return async (...args: A) => (await db.executeQuery(bind(compiled, args))).rows;
+  const run = compileOnce(target, build(placeholders<A>(0)));
+  return (...args: A) => run(args);
 }
 
 /**
- * A query over a list of ids and `arity` fixed arguments, compiled once. `build` receives the
- * list as an expression for `column in …` (db/id-list.ts): the ids travel as one bound value, so
- * the query has one text and one plan whatever the list's length, and no length is too long.
+ * A query over a list of ids and fixed arguments, compiled once. `build` receives the list as an
+ * expression for `column in …` (db/id-list.ts): the ids travel as one bound value, so the query
+ * has one text and one plan whatever the list's length, and no length is too long.
  */
 export function preparedByIds<A extends unknown[], R>(
-  db: Db,
-  dialect: Dialect,
-  build: (ids: RawBuilder<number>, ...args: A) => Compilable<R>,
-  arity: A['length'] = 0,
+  target: QueryTarget,
+  build: (ids: RawBuilder<number>, arg: Args<A>) => Compilable<R>,
 ): (ids: readonly number[], ...args: A) => Promise<R[]> {
-  const run = prepared(
-    db,
-    (ids: unknown, ...args: A) => build(idListSql(dialect, ids), ...args),
-    arity + 1,
+  const run = compileOnce(
+    target,
+    build(idListSql(target.dialect, new Slot(0)), placeholders<A>(1)),
   );
-  return async (ids, ...args) => (ids.length === 0 ? [] : run(idListValue(dialect, ids), ...args));
+  return async (ids, ...args) =>
+    ids.length === 0 ? [] : run([idListValue(target.dialect, ids), ...args]);
 }
 
 /**
@@ -59,16 +76,15 @@ export function preparedByIds<A extends unknown[], R>(
  * once per limit. Limits are page sizes, so there are few.
  */
 export function preparedWithLimit<A extends unknown[], R>(
-  db: Db,
-  build: (limit: number, ...args: A) => Compilable<R>,
-  arity: A['length'],
+  target: QueryTarget,
+  build: (limit: number, arg: Args<A>) => Compilable<R>,
 ): (limit: number, ...args: A) => Promise<R[]> {
   const byLimit = new Map<number, (...args: A) => Promise<R[]>>();
   return (limit: number, ...args: A) => {
     let run = byLimit.get(limit);
     if (!run) {
       if (byLimit.size >= 32) byLimit.clear();
-      run = prepared(db, (...slots: A) => build(limit, ...slots), arity);
+      run = prepared(target, (arg: Args<A>) => build(limit, arg));
       byLimit.set(limit, run);
     }
     return run(...args);

@@ -25,6 +25,7 @@ import {
 } from '../../../contract/playlists.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { sendRenderedJson } from '../../lib/paging.ts';
 import { MediaBatch, MULTIPART_OPTIONS, readImage, receiveForm } from '../../media/upload.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
 import type { RouteLimit } from '../../plugins/rate-limit.ts';
@@ -64,10 +65,9 @@ async function sendPlaylist(
   // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (answer.answer === null) await reply.code(304).send(null);
-  // Bytes the service serialised in the route's shape: Fastify sends a Buffer as it is.
-  else if (Buffer.isBuffer(answer.answer)) {
-    await reply.type('application/json; charset=utf-8').send(answer.answer);
-  } else await reply.send(answer.answer);
+  // Bytes the service serialised in the route's shape.
+  else if (Buffer.isBuffer(answer.answer)) await sendRenderedJson(reply, answer.answer);
+  else await reply.send(answer.answer);
 }
 
 /**

@@ -10,7 +10,7 @@ const tags = ['profile'];
 export async function profileRoutes(app: App, deps: Deps): Promise<void> {
   const profile = new ProfileService(
     new ProfileRepository(deps.db),
-    new CatalogRepository(deps.db, deps.dialect),
+    new CatalogRepository(deps),
     deps.services.catalog,
     deps.services.playlists,
   );

@@ -3,17 +3,7 @@ import type { PlaylistHit } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
-import { idOfRankKey } from '../../db/migrations/007-search-ranked.ts';
-import { fillVisible, VISIBLE_SOURCES } from '../../db/migrations/009-search-visible-only.ts';
-import { MAX_TERM, TERM_SOURCES } from '../../db/migrations/010-search-terms.ts';
-import {
-  FILL_SONGS_ALL,
-  REFILL_ALL_SEARCH_TERMS,
-  refreshAllCredits,
-  SONGS_ALL_FTS,
-  SONGS_ALL_KIND,
-} from '../../db/migrations/018-search-songs-across-fields.ts';
-import { executePrepared } from '../../db/named-statements.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import {
   ByteBudget,
@@ -22,6 +12,19 @@ import {
   WORD_BYTES,
 } from '../../lib/cache-budget.ts';
 import { plannedOnce, planRead, type ReadPlan } from './lead-choice.ts';
+import {
+  FILL_SONGS_ALL,
+  fillSqliteIndex,
+  idOfRankKey,
+  isVisible,
+  MAX_TERM,
+  REFILL_ALL_SEARCH_TERMS,
+  refreshAllCredits,
+  SEARCH_SOURCES,
+  type SearchTable,
+  SONGS_ALL_FTS,
+  SONGS_ALL_KIND,
+} from './search-index.ts';
 
 /** Ids of what matched, best first; songs are only those listeners may play. */
 export interface SearchHits {
@@ -34,8 +37,8 @@ export interface SearchHits {
 export const noHits = (): SearchHits => ({ songs: [], artists: [], albums: [], playlists: [] });
 
 /**
- * Full-text search, one implementation per engine (SQLite: FTS5, migrations 003, 007 and 009;
- * PostgreSQL: word-prefix terms in a btree, migration 010). The indexes are maintained by
+ * Full-text search, one implementation per engine (SQLite: FTS5; PostgreSQL: word-prefix terms
+ * in a btree; what each holds: search-index.ts). The indexes are maintained by
  * triggers, so modules that write songs, artists, albums or playlists have nothing to call.
  */
 export interface SearchRepository {
@@ -77,8 +80,6 @@ const MAX_EXPANSION = 64;
 
 /** How long a list of indexed words is reused for typo correction. */
 const VOCABULARY_MS = 60_000;
-
-type Kind = (typeof VISIBLE_SOURCES)[number]['table'];
 
 /**
  * Indexed words by their first letter, for typo correction. Listing them costs the engine a walk
@@ -221,7 +222,7 @@ class SqliteSearch implements SearchRepository {
    * A prefix of four letters or more makes FTS5 merge the postings of every word it starts — all
    * of 'love' in a large catalog — before reading the first match. Naming those words instead
    * ('love' OR 'lovely') lets it read matches lazily, best first, and stop. The words come from
-   * the indexes' vocabulary, kept while `catalog_version` stands (it moves with every change to
+   * the indexes' vocabulary, cached while `catalog_version` stands (it moves with every change to
    * songs, artists and albums, so no new word is missed); shorter prefixes use the prefix index.
    */
   private async expand(term: string, words: (slice: string) => Promise<string[]>) {
@@ -282,7 +283,7 @@ class SqliteSearch implements SearchRepository {
 
   /** Words of the `tables`' indexes that start with `prefix` (at most `limit`). */
   private async indexedWords(
-    tables: readonly Kind[],
+    tables: readonly SearchTable[],
     prefix: string,
     limit?: number,
   ): Promise<string[]> {
@@ -300,9 +301,9 @@ class SqliteSearch implements SearchRepository {
   async rebuild(): Promise<void> {
     await sql.raw(refreshAllCredits('sqlite')).execute(this.db);
     const fills = [
-      ...VISIBLE_SOURCES.map((source) => ({
+      ...SEARCH_SOURCES.map((source) => ({
         fts: `${source.table}_fts`,
-        fill: fillVisible(source),
+        fill: fillSqliteIndex(source),
       })),
       { fts: SONGS_ALL_FTS, fill: FILL_SONGS_ALL },
     ];
@@ -319,7 +320,7 @@ class SqliteSearch implements SearchRepository {
    * (about 1.7 s of work, once). Writes in between are merged by FTS5 as it goes.
    */
   async optimize(): Promise<void> {
-    for (const fts of [...VISIBLE_SOURCES.map((source) => `${source.table}_fts`), SONGS_ALL_FTS]) {
+    for (const fts of [...SEARCH_SOURCES.map((source) => `${source.table}_fts`), SONGS_ALL_FTS]) {
       await sql.raw(`insert into ${fts}(${fts}) values ('optimize')`).execute(this.db);
     }
   }
@@ -339,12 +340,12 @@ function withoutCovered(options: string[]): string[] {
  */
 interface TermKind {
   kind: number;
-  table: Kind;
+  table: SearchTable;
   doc: 'search_doc' | 'search_all_doc';
 }
 
 /** Songs by title, artists, albums and playlists by name: what `search` reads, in its order. */
-const NAME_KINDS: readonly TermKind[] = TERM_SOURCES.map((source) => ({
+const NAME_KINDS: readonly TermKind[] = SEARCH_SOURCES.map((source) => ({
   kind: source.kind,
   table: source.table,
   doc: 'search_doc',
@@ -354,9 +355,8 @@ const NAME_KINDS: readonly TermKind[] = TERM_SOURCES.map((source) => ({
 const SONGS_ALL: TermKind = { kind: SONGS_ALL_KIND, table: 'songs', doc: 'search_all_doc' };
 
 /** Joins row `x` of a kind to the candidate id `id`, if listeners may find it (migration 009). */
-function visibleRow(kind: Kind, id: string): string {
-  const source = VISIBLE_SOURCES.find((candidate) => candidate.table === kind)!;
-  return `join ${kind} x on x.id = ${id} and ${source.visible('x')}`;
+function visibleRow(kind: SearchTable, id: string): string {
+  return `join ${kind} x on x.id = ${id} and ${isVisible(kind, 'x')}`;
 }
 
 /** Rows of a term counted from the key before it is taken as common (see TermCounts). */
@@ -373,14 +373,15 @@ const COUNT_MS = 60_000;
  * for the same terms again and again.
  */
 class TermCounts {
-  private readonly kept: BoundedMap<string, { at: number; count: Promise<number> }>;
+  private readonly cached: BoundedMap<string, { at: number; count: Promise<number> }>;
   private common: { at: number; rows: Promise<Map<string, number>> } | null = null;
 
   constructor(
     private readonly db: Db,
+    private readonly statements: PreparedStatements,
     budget: ByteBudget,
   ) {
-    this.kept = new BoundedMap(budget, () => COUNT_ENTRY_BYTES);
+    this.cached = new BoundedMap(budget, () => COUNT_ENTRY_BYTES);
   }
 
   /** The row counts of the most common terms (of all kinds), from the column's statistics. */
@@ -415,30 +416,32 @@ class TermCounts {
     for (const kind of kinds) {
       for (const term of terms) {
         const key = `${kind} ${term}`;
-        const kept = this.kept.get(key);
+        const cached = this.cached.get(key);
         if (common.has(term) || counts.has(key)) continue;
-        if (kept && now - kept.at < COUNT_MS) counts.set(key, kept.count);
+        if (cached && now - cached.at < COUNT_MS) counts.set(key, cached.count);
         else missing.push({ kind, term });
       }
     }
     if (missing.length > 0) {
-      const read = executePrepared(
-        this.db,
-        sql<{ kind: number; term: string; n: string }>`select t.kind, t.term,
+      const read = this.statements
+        .execute(
+          this.db,
+          sql<{ kind: number; term: string; n: string }>`select t.kind, t.term,
           (select count(*) from (select 1 from search_terms s where s.kind = t.kind
             and s.term = t.term limit ${sql.lit(COUNT_CAP)}) c) as n
         from unnest(${missing.map((pair) => pair.kind)}::smallint[],
           ${missing.map((pair) => pair.term)}::text[]) t(kind, term)`.compile(this.db),
-      ).then(({ rows }) => new Map(rows.map((row) => [`${row.kind} ${row.term}`, Number(row.n)])));
+        )
+        .then(({ rows }) => new Map(rows.map((row) => [`${row.kind} ${row.term}`, Number(row.n)])));
       for (const { kind, term } of missing) {
         const key = `${kind} ${term}`;
         const count = read.then((found) => found.get(key) ?? 0);
         counts.set(key, count);
-        this.kept.set(key, { at: now, count });
+        this.cached.set(key, { at: now, count });
       }
-      // A failed read is not kept: the next search counts again.
+      // A failed read is not cached: the next search counts again.
       read.catch(() => {
-        for (const { kind, term } of missing) this.kept.delete(`${kind} ${term}`);
+        for (const { kind, term } of missing) this.cached.delete(`${kind} ${term}`);
       });
     }
     const known = new Map(
@@ -453,13 +456,17 @@ class PostgresSearch implements SearchRepository {
   private readonly words: Vocabulary;
   private readonly counts: TermCounts;
 
-  /** `fixedPlans`: the same database, on connections that plan statements once (plannedOnce). */
+  /**
+   * `genericPlanDb`: the same database, on connections that plan statements once for any values
+   * (plannedOnce); `statements`: the texts it runs prepared.
+   */
   constructor(
     private readonly db: Db,
-    private readonly fixedPlans: Db,
+    private readonly genericPlanDb: Db,
+    private readonly statements: PreparedStatements,
     budget: ByteBudget,
   ) {
-    this.counts = new TermCounts(db, budget);
+    this.counts = new TermCounts(db, statements, budget);
     this.words = new Vocabulary(async (prefix, limit) => {
       const rows = await sql<{ word: string }>`select word from search_words
         where word >= ${prefix} and word < ${`${prefix}\u{10FFFF}`}
@@ -503,7 +510,7 @@ class PostgresSearch implements SearchRepository {
       ? sql` and coalesce(x.${sql.raw(source.doc)} @@ to_tsquery('simple', ${words}), false)`
       : sql``;
     // Several options (typo corrections) are merged in rank order from one range each. A row may
-    // hold two of them, so a few more rows are read and each row is kept once.
+    // hold two of them, so a few more rows are read and each row is taken once.
     const lead =
       first.length === 1
         ? sql`search_terms d`
@@ -574,10 +581,14 @@ class PostgresSearch implements SearchRepository {
     // Ordered again outside: a union's branches keep their own order only as it happens.
     const query = sql<{ kind: number; id: number }>`select kind, id
       from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
-    // Kept prepared too, so they are not parsed again: they are most searches, and their texts
+    // Run prepared too, so they are not parsed again: they are most searches, and their texts
     // few (for a page size, one per kind's choice of merge or lookup, and long words or not).
     const rows = plannedOnce(groups)
-      ? await executePrepared(this.fixedPlans, query.compile(this.fixedPlans), 'search')
+      ? await this.statements.execute(
+          this.genericPlanDb,
+          query.compile(this.genericPlanDb),
+          'search',
+        )
       : await query.execute(this.db);
     for (const { kind } of sources) {
       const ofKind = rows.rows.filter((row) => Number(row.kind) === kind);
@@ -640,15 +651,16 @@ class PostgresSearch implements SearchRepository {
 export function createSearchRepository({
   db,
   dialect,
-  fixedPlans,
+  genericPlanDb,
+  statements,
   caches,
-}: Pick<DatabaseHandle, 'db' | 'dialect' | 'fixedPlans'> & {
+}: Pick<DatabaseHandle, 'db' | 'dialect' | 'genericPlanDb' | 'statements'> & {
   caches?: Pick<CacheBudgets, 'searchWords'>;
 }): SearchRepository {
   const budget = caches?.searchWords ?? new ByteBudget(0);
   return dialect === 'sqlite'
     ? new SqliteSearch(db, budget)
-    : new PostgresSearch(db, fixedPlans, budget);
+    : new PostgresSearch(db, genericPlanDb, statements, budget);
 }
 
 /** Public playlists as search shows them: name, owner and song count. */

@@ -4,55 +4,56 @@ import { searchTerms } from '../../../contract/rules/search.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { type ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { KeptCards } from './kept-cards.ts';
+import { CardCache } from './card-cache.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
 
 const total = (hits: SearchHits) =>
   hits.songs.length + hits.artists.length + hits.albums.length + hits.playlists.length;
 
-interface KeptAnswer {
+interface CachedResponse {
   version: number;
   at: number;
-  answer: Omit<SearchResults, 'q' | 'playlists'>;
+  response: Omit<SearchResults, 'q' | 'playlists'>;
   playlistIds: number[];
 }
 
 export class SearchService {
   /**
-   * @param keepMs how long an answer is reused for the same words (0: never). Search-as-you-type
-   * sends the same few first letters from every listener ('l', 'lo', 'lov'); an answer is kept
+   * @param maxAgeMs how long a response is reused for the same words (0: never). Search-as-you-type
+   * sends the same few first letters from every listener ('l', 'lo', 'lov'); a response is cached
    * while the catalog is unchanged (`catalog_version`), so a hidden song or disabled artist never
    * shows, and its playlists are re-read each time, so a playlist made private drops out at once.
-   * Play counts, and a playlist newly made public or renamed, may take `keepMs` to show.
+   * Play counts, and a playlist newly made public or renamed, may take `maxAgeMs` to show.
    */
   constructor(
     private readonly index: SearchRepository,
     private readonly catalog: CatalogService,
     private readonly playlists: (ids: number[]) => Promise<PlaylistHit[]>,
-    private readonly keepMs: number,
-    /** What answers and cards may hold (the app's `caches.searchResults`). */
+    private readonly maxAgeMs: number,
+    /** What responses and cards may hold (the app's `caches.searchResults`). */
     budget: ByteBudget,
   ) {
-    // An answer holds the same card objects the card caches hold: it weighs its own lists, and
+    // A response holds the same card objects the card caches hold: it weighs its own lists, and
     // its cards once more, as they outlive the cards' eviction.
-    this.kept = new BoundedMap(
+    this.cached = new BoundedMap(
       budget,
-      ({ answer }) =>
-        (answer.songs.length + answer.artists.length + answer.albums.length) * PRESENTED_ITEM_BYTES,
+      ({ response }) =>
+        (response.songs.length + response.artists.length + response.albums.length) *
+        PRESENTED_ITEM_BYTES,
     );
-    this.songCards = new KeptCards((ids) => catalog.songsInOrder(ids), keepMs, budget);
-    this.artistCards = new KeptCards(
+    this.songCards = new CardCache((ids) => catalog.songsInOrder(ids), maxAgeMs, budget);
+    this.artistCards = new CardCache(
       (ids, version) => catalog.artistsInOrder(ids, version),
-      keepMs,
+      maxAgeMs,
       budget,
     );
-    this.albumCards = new KeptCards((ids) => catalog.albumsInOrder(ids), keepMs, budget);
+    this.albumCards = new CardCache((ids) => catalog.albumsInOrder(ids), maxAgeMs, budget);
   }
 
-  private readonly kept: BoundedMap<string, KeptAnswer>;
-  private readonly songCards: KeptCards<Song>;
-  private readonly artistCards: KeptCards<Artist>;
-  private readonly albumCards: KeptCards<Album>;
+  private readonly cached: BoundedMap<string, CachedResponse>;
+  private readonly songCards: CardCache<Song>;
+  private readonly artistCards: CardCache<Artist>;
+  private readonly albumCards: CardCache<Album>;
 
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
@@ -64,17 +65,17 @@ export class SearchService {
     const terms = searchTerms(query);
     const empty = { q: query, songs: [], artists: [], albums: [], playlists: [] };
     if (terms.length === 0) return empty;
-    if (this.keepMs <= 0) return (await this.find(terms, limit)).answer(query);
+    if (this.maxAgeMs <= 0) return (await this.find(terms, limit)).response(query);
     const key = `${limit} ${terms.join(' ')}`;
     const version = await this.catalog.catalogVersion();
     const now = Date.now();
-    const kept = this.kept.get(key);
-    if (kept && kept.version === version && now - kept.at < this.keepMs) {
-      return { q: query, ...kept.answer, playlists: await this.playlists(kept.playlistIds) };
+    const cached = this.cached.get(key);
+    if (cached && cached.version === version && now - cached.at < this.maxAgeMs) {
+      return { q: query, ...cached.response, playlists: await this.playlists(cached.playlistIds) };
     }
     const found = await this.find(terms, limit, version);
-    this.kept.set(key, { version, at: now, ...found.kept });
-    return found.answer(query);
+    this.cached.set(key, { version, at: now, ...found.cached });
+    return found.response(query);
   }
 
   /** `version`: `catalog_version` as read before the search, if it was. */
@@ -101,8 +102,8 @@ export class SearchService {
       if (!seen.has(song._id)) songs.push(song);
     }
     return {
-      kept: { answer: { songs, artists, albums }, playlistIds: hits.playlists },
-      answer: (q: string): SearchResults => ({ q, songs, artists, albums, playlists }),
+      cached: { response: { songs, artists, albums }, playlistIds: hits.playlists },
+      response: (q: string): SearchResults => ({ q, songs, artists, albums, playlists }),
     };
   }
 }

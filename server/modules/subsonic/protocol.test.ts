@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { answerText, asSubsonicError, Params, SubsonicError } from './protocol.ts';
+import { asSubsonicError, Params, responseText, SubsonicError } from './protocol.ts';
 import { byIndexLetter, suffixOf } from './subsonic.presenter.ts';
 import { coverWidth } from './subsonic.routes.ts';
 import { searchQueryOf } from './subsonic.service.ts';
@@ -8,7 +8,7 @@ import { decodePassword } from './subsonic-auth.ts';
 
 describe('Subsonic answers', () => {
   it('writes attributes, repeated elements and text, escaping what XML cannot hold as is', () => {
-    const xml = answerText('xml', {
+    const xml = responseText('xml', {
       genres: { genre: [{ songCount: 2, albumCount: 1, value: 'R&B <live>' }] },
       song: { id: '1', title: 'Say "hi"\u0001', isDir: false },
     });
@@ -18,13 +18,13 @@ describe('Subsonic answers', () => {
   });
 
   it('writes the same tree as JSON, text-only elements as strings and no undefined fields', () => {
-    const answer = JSON.parse(
-      answerText('json', {
+    const response = JSON.parse(
+      responseText('json', {
         artistInfo2: { biography: { value: 'About' }, musicBrainzId: undefined },
         ext: [{ name: 'formPost', versions: [1] }],
       }),
     )['subsonic-response'];
-    expect(answer).toEqual({
+    expect(response).toEqual({
       status: 'ok',
       version: '1.16.1',
       type: 'chorus',
@@ -36,8 +36,8 @@ describe('Subsonic answers', () => {
   });
 
   it('writes refusals with their code and message', () => {
-    const answer = JSON.parse(answerText('json', new SubsonicError(70, 'Song not found')));
-    expect(answer['subsonic-response']).toMatchObject({
+    const response = JSON.parse(responseText('json', new SubsonicError(70, 'Song not found')));
+    expect(response['subsonic-response']).toMatchObject({
       status: 'failed',
       error: { code: 70, message: 'Song not found' },
     });

@@ -51,7 +51,7 @@ export function asSubsonicError(error: unknown): SubsonicError | null {
 }
 
 /**
- * An answer's payload as a tree both formats are written from: primitives are XML attributes,
+ * A response's payload as a tree both formats are written from: primitives are XML attributes,
  * arrays repeated elements, objects child elements, and `value` an element's text (the JSON
  * form keeps it as `value`, as the Subsonic JSON API does). Keys keep the schema's order.
  */
@@ -59,15 +59,15 @@ export type Node = { [key: string]: Field };
 export type Field = string | number | boolean | undefined | Node | Node[] | number[] | Slot;
 
 /**
- * Where a caller's own attribute (e.g. `starred`) goes in an answer cached for everyone: written
- * as nothing, its place recorded (see `renderAnswer`) and filled per caller by `slotText`. A slot
+ * Where a caller's own attribute (e.g. `starred`) goes in a response cached for everyone: written
+ * as nothing, its place recorded (see `renderResponse`) and filled per caller by `slotText`. A slot
  * never comes first in its node.
  */
 export class Slot {
   constructor(readonly id: number) {}
 }
 
-/** A slot's place in a rendered answer: `at` is a character offset of its text. */
+/** A slot's place in a rendered response: `at` is a character offset of its text. */
 export interface SlotPlace {
   at: number;
   id: number;
@@ -261,8 +261,8 @@ export function formatOf(params: Params): Format {
   return params.get('f') === 'json' ? 'json' : 'xml';
 }
 
-/** The text of an answer (or a refusal) in the asked format, with the places of its slots. */
-export function renderAnswer(format: Format, payload: Node | SubsonicError): Output {
+/** The text of a response (or a refusal) in the asked format, with the places of its slots. */
+export function renderResponse(format: Format, payload: Node | SubsonicError): Output {
   const body: Node =
     payload instanceof SubsonicError
       ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
@@ -278,12 +278,12 @@ export function renderAnswer(format: Format, payload: Node | SubsonicError): Out
   return out;
 }
 
-/** The text of an answer (or a refusal) in the asked format. */
-export function answerText(format: Format, payload: Node | SubsonicError): string {
-  return renderAnswer(format, payload).text;
+/** The text of a response (or a refusal) in the asked format. */
+export function responseText(format: Format, payload: Node | SubsonicError): string {
+  return renderResponse(format, payload).text;
 }
 
-/** What fills a slot: the attribute `key` with `value`, in the answer's format. */
+/** What fills a slot: the attribute `key` with `value`, in the response's format. */
 export function slotText(format: Format, key: string, value: string): string {
   return format === 'json' ? `,"${key}":${JSON.stringify(value)}` : ` ${key}="${escapeXml(value)}"`;
 }
@@ -293,8 +293,8 @@ const CONTENT_TYPES: Record<Format, string> = {
   xml: 'text/xml; charset=utf-8',
 };
 
-/** Sends an answer (or one rendered already) in the asked format, always with HTTP 200. */
-export function sendAnswer(
+/** Sends a response (or one rendered already) in the asked format, always with HTTP 200. */
+export function sendResponse(
   reply: FastifyReply,
   format: Format,
   payload: Node | SubsonicError | Buffer,
@@ -303,5 +303,5 @@ export function sendAnswer(
     .status(200)
     .header('cache-control', 'no-store')
     .header('content-type', CONTENT_TYPES[format])
-    .send(Buffer.isBuffer(payload) ? payload : answerText(format, payload));
+    .send(Buffer.isBuffer(payload) ? payload : responseText(format, payload));
 }

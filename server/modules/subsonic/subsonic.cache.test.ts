@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { answerText, type Format, type Node, Slot } from './protocol.ts';
-import { CatalogAnswerCache } from './subsonic.cache.ts';
+import { type Format, type Node, responseText, Slot } from './protocol.ts';
+import { CatalogResponseCache } from './subsonic.cache.ts';
 import type { CatalogOrder, Page } from './subsonic.repository.ts';
 
 const STAR = '2026-01-01T00:00:00.000Z';
@@ -38,7 +38,7 @@ const artists = (names: string[]): Node => ({
 describe('The Subsonic catalog cache', () => {
   it('pages ids from one read per catalog version', async () => {
     const { state, source } = catalog([5, 3, 9, 1]);
-    const cache = new CatalogAnswerCache(source, new ByteBudget(1024 * 1024));
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024));
     expect(await cache.page('songsById', { offset: 1, limit: 2 })).toEqual([3, 9]);
     expect(await cache.page('songsById', { offset: 3, limit: 5 })).toEqual([1]);
     expect(state.fullReads).toBe(1);
@@ -50,7 +50,7 @@ describe('The Subsonic catalog cache', () => {
 
   it('reads pages from the database when a list does not fit its budget', async () => {
     const { state, source } = catalog(Array.from({ length: 1000 }, (_, i) => i + 1));
-    const cache = new CatalogAnswerCache(source, new ByteBudget(1024));
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024));
     expect(await cache.page('songsById', { offset: 10, limit: 2 })).toEqual([11, 12]);
     expect(await cache.page('songsById', { offset: 20, limit: 2 })).toEqual([21, 22]);
     expect(state).toMatchObject({ fullReads: 1, pageReads: 1 });
@@ -60,7 +60,7 @@ describe('The Subsonic catalog cache', () => {
     'splices each caller’s stars into one %s rendering, as if rendered for them',
     async (format) => {
       const { state, source } = catalog([]);
-      const cache = new CatalogAnswerCache(source, new ByteBudget(1024 * 1024));
+      const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024));
       let renders = 0;
       const payload = async () => {
         renders++;
@@ -71,8 +71,8 @@ describe('The Subsonic catalog cache', () => {
         [2, STAR],
         [404, STAR],
       ]);
-      const mine = await cache.answer('getArtists', format, payload, stars);
-      const expected = answerText(format, {
+      const mine = await cache.response('getArtists', format, payload, stars);
+      const expected = responseText(format, {
         artists: {
           ignoredArticles: '',
           index: [
@@ -88,11 +88,11 @@ describe('The Subsonic catalog cache', () => {
         },
       });
       expect(mine.toString()).toBe(expected);
-      const none = await cache.answer('getArtists', format, payload, new Map());
-      expect(none.toString()).toBe(answerText(format, artists(['Ada', 'Émile & co', 'Zoë'])));
+      const none = await cache.response('getArtists', format, payload, new Map());
+      expect(none.toString()).toBe(responseText(format, artists(['Ada', 'Émile & co', 'Zoë'])));
       expect(renders).toBe(1);
       state.version = 2;
-      await cache.answer('getArtists', format, payload, new Map());
+      await cache.response('getArtists', format, payload, new Map());
       expect(renders).toBe(2);
     },
   );

@@ -1,6 +1,6 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
-import { type Format, type Node, renderAnswer, slotText } from './protocol.ts';
+import { type Format, type Node, renderResponse, slotText } from './protocol.ts';
 import type { CatalogOrder, Page } from './subsonic.repository.ts';
 
 /** What an entry costs beyond its bytes and ids: its objects and the map's own entry. */
@@ -13,10 +13,10 @@ interface CachedOrder {
 }
 
 /**
- * An answer rendered once for every caller: its bytes, and where each slot's text goes (slot
+ * A response rendered once for every caller: its bytes, and where each slot's text goes (slot
  * ids ascending, with their byte offsets side by side), so a caller's own marks are spliced in.
  */
-interface SharedAnswer {
+interface SharedResponse {
   version: number;
   bytes: Buffer;
   slotKey: string;
@@ -34,13 +34,13 @@ export interface CatalogSource {
 /**
  * What the Subsonic API serves of the whole catalog, cached per `catalog_version`, so never
  * stale: the catalog's ids in the fixed orders apps page through (4 bytes an id, so a page is a
- * slice instead of an OFFSET scan), and answers that list the whole catalog (getArtists,
+ * slice instead of an OFFSET scan), and responses that list the whole catalog (getArtists,
  * getIndexes) rendered once per format, with each caller's stars spliced in. Both draw on one
  * byte budget, oldest out first; what does not fit is read or rendered per request.
  */
-export class CatalogAnswerCache {
+export class CatalogResponseCache {
   private readonly orders: BoundedMap<CatalogOrder, CachedOrder>;
-  private readonly answers: BoundedMap<string, SharedAnswer>;
+  private readonly responses: BoundedMap<string, SharedResponse>;
   /** Reads and renders under way, shared by the requests that wait for them. */
   private readonly building = new Map<string, Promise<unknown>>();
   /** What did not fit the budget at a version: served without the cache until it moves. */
@@ -51,7 +51,7 @@ export class CatalogAnswerCache {
     budget: ByteBudget,
   ) {
     this.orders = new BoundedMap(budget, (entry) => entry.ids.byteLength + ENTRY_OVERHEAD_BYTES);
-    this.answers = new BoundedMap(
+    this.responses = new BoundedMap(
       budget,
       (entry) =>
         entry.bytes.length + entry.ids.byteLength + entry.offsets.byteLength + ENTRY_OVERHEAD_BYTES,
@@ -88,10 +88,10 @@ export class CatalogAnswerCache {
   }
 
   /**
-   * The bytes of a whole-catalog answer in `format`, built by `payload` (whose slots hold the
+   * The bytes of a whole-catalog response in `format`, built by `payload` (whose slots hold the
    * ids `marks` may fill, all under one key), with the caller's `marks` filled in.
    */
-  async answer(
+  async response(
     name: string,
     format: Format,
     payload: (version: number) => Promise<Node>,
@@ -99,14 +99,14 @@ export class CatalogAnswerCache {
   ): Promise<Buffer> {
     const version = await this.source.version();
     const key = `${name}.${format}`;
-    let cached = this.answers.get(key);
+    let cached = this.responses.get(key);
     if (cached?.version !== version) {
-      const render = async () => sharedAnswer(version, format, await payload(version));
+      const render = async () => sharedResponse(version, format, await payload(version));
       if (this.tooLarge.get(key) === version) return fillSlots(await render(), format, marks);
       cached = await this.once(key, version, async () => {
         const entry = await render();
-        this.answers.set(key, entry);
-        if (this.answers.get(key) !== entry) this.tooLarge.set(key, version);
+        this.responses.set(key, entry);
+        if (this.responses.get(key) !== entry) this.tooLarge.set(key, version);
         return entry;
       });
     }
@@ -114,11 +114,11 @@ export class CatalogAnswerCache {
   }
 }
 
-function sharedAnswer(version: number, format: Format, payload: Node): SharedAnswer {
-  const { text, slots } = renderAnswer(format, payload);
+function sharedResponse(version: number, format: Format, payload: Node): SharedResponse {
+  const { text, slots } = renderResponse(format, payload);
   const slotKey = slots[0]?.key ?? '';
   if (slots.some((slot) => slot.key !== slotKey)) {
-    throw new Error('A shared answer fills one key in its slots');
+    throw new Error('A shared response fills one key in its slots');
   }
   // Character offsets become byte offsets, counting the UTF-8 of the text between slots.
   const bytesAt: number[] = [];
@@ -153,22 +153,22 @@ function slotIndex(ids: Int32Array, id: number): number {
   return -1;
 }
 
-/** The answer's bytes with the slots of `marks`' ids filled (a copy; the cached bytes stay). */
-function fillSlots(answer: SharedAnswer, format: Format, marks: Map<number, string>): Buffer {
+/** The response's bytes with the slots of `marks`' ids filled (a copy; the cached bytes stay). */
+function fillSlots(cached: SharedResponse, format: Format, marks: Map<number, string>): Buffer {
   const fills: { at: number; text: string }[] = [];
   for (const [id, value] of marks) {
-    const index = slotIndex(answer.ids, id);
+    const index = slotIndex(cached.ids, id);
     if (index >= 0)
-      fills.push({ at: answer.offsets[index]!, text: slotText(format, answer.slotKey, value) });
+      fills.push({ at: cached.offsets[index]!, text: slotText(format, cached.slotKey, value) });
   }
-  if (fills.length === 0) return answer.bytes;
+  if (fills.length === 0) return cached.bytes;
   fills.sort((a, b) => a.at - b.at);
   const pieces: Buffer[] = [];
   let from = 0;
   for (const fill of fills) {
-    pieces.push(answer.bytes.subarray(from, fill.at), Buffer.from(fill.text));
+    pieces.push(cached.bytes.subarray(from, fill.at), Buffer.from(fill.text));
     from = fill.at;
   }
-  pieces.push(answer.bytes.subarray(from));
+  pieces.push(cached.bytes.subarray(from));
   return Buffer.concat(pieces);
 }

@@ -1,10 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
 import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
-import { preparedByIds } from '../catalog/prepared.ts';
+import { type Args, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
 
 /** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
 const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
@@ -98,35 +97,31 @@ export class SubsonicRepository {
   /** The by-id reads every list answer makes, compiled once (see catalog/prepared.ts). */
   private readonly q: ReturnType<SubsonicRepository['compile']>;
 
-  constructor(
-    private readonly db: Db,
-    dialect: Dialect,
-  ) {
-    this.q = this.compile(dialect);
+  private readonly db: Db;
+
+  constructor(database: QueryTarget) {
+    this.db = database.db;
+    this.q = this.compile(database);
   }
 
-  private compile(dialect: Dialect) {
+  private compile(database: QueryTarget) {
     /** When the user starred each of some ids, in one of the three tables of stars. */
     const stars = (
       table: 'likes' | 'follows' | 'album_stars',
       column: 'song_id' | 'artist_id' | 'album_id',
     ) =>
-      preparedByIds(
-        this.db,
-        dialect,
-        (ids, userId: number) =>
-          this.db
-            .selectFrom(sql.table(table).as('stars'))
-            .select([
-              sql.ref<number>(`stars.${column}`).as('id'),
-              sql.ref<string>('stars.created_at').as('created_at'),
-            ])
-            .where(sql.ref('stars.user_id'), '=', userId)
-            .where(sql.ref(`stars.${column}`), 'in', ids),
-        1,
+      preparedByIds(database, (ids, arg: Args<[userId: number]>) =>
+        this.db
+          .selectFrom(sql.table(table).as('stars'))
+          .select([
+            sql.ref<number>(`stars.${column}`).as('id'),
+            sql.ref<string>('stars.created_at').as('created_at'),
+          ])
+          .where(sql.ref('stars.user_id'), '=', arg(0))
+          .where(sql.ref(`stars.${column}`), 'in', ids),
       );
     return {
-      songFiles: preparedByIds(this.db, dialect, (ids) =>
+      songFiles: preparedByIds(database, (ids) =>
         this.db
           .selectFrom('songs')
           .leftJoin('albums', 'albums.id', 'songs.album_id')
@@ -144,7 +139,7 @@ export class SubsonicRepository {
           ])
           .where('songs.id', 'in', ids),
       ),
-      albumCards: preparedByIds(this.db, dialect, (ids) =>
+      albumCards: preparedByIds(database, (ids) =>
         this.db
           .selectFrom('albums')
           .innerJoin('artists', 'artists.id', 'albums.artist_id')
@@ -167,7 +162,7 @@ export class SubsonicRepository {
           .where('albums.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      artistCards: preparedByIds(this.db, dialect, (ids) =>
+      artistCards: preparedByIds(database, (ids) =>
         this.artistCardQuery().where('artists.id', 'in', ids),
       ),
       likedAt: stars('likes', 'song_id'),

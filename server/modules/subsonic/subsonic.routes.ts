@@ -13,7 +13,7 @@ import {
   type Node,
   Params,
   SubsonicError,
-  sendAnswer,
+  sendResponse,
 } from './protocol.ts';
 import { streamPlan } from './stream-plan.ts';
 import { SubsonicRepository } from './subsonic.repository.ts';
@@ -30,12 +30,14 @@ const EXTENSIONS: Node = {
   ],
 };
 
-/** An answer from the caller, the call's parameters and the request (for the client's address). */
-type Answer = (
+/** A response from the caller, the call's parameters and the request (for the client's address). */
+type Respond = (
   caller: Caller,
   params: Params,
   request: FastifyRequest,
 ) => Promise<Node | Buffer> | Node;
+/** A response to a method that needs no credentials, from the call's parameters. */
+type RespondOpen = (params: Params) => Promise<Node> | Node;
 type Sender = (
   caller: Caller,
   params: Params,
@@ -53,7 +55,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
   const { catalog, appKeys } = deps.services;
   const auth = new SubsonicAuth(new AuthRepository(deps.db), appKeys, deps.limiter);
   const subsonic = new SubsonicService(
-    new SubsonicRepository(deps.db, deps.dialect),
+    new SubsonicRepository(deps),
     {
       catalog,
       likes: deps.services.likes,
@@ -67,10 +69,13 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     deps.transcoder.available ? deps.config.transcoding : null,
   );
 
-  const answers: Record<string, Answer> = {
+  /** What responds without credentials (OpenSubsonic asks it of the extensions list). */
+  const openResponders: Record<string, RespondOpen> = {
+    getOpenSubsonicExtensions: () => EXTENSIONS,
+  };
+  const responders: Record<string, Respond> = {
     ping: () => ({}),
     getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
-    getOpenSubsonicExtensions: () => EXTENSIONS,
     getMusicFolders: () => subsonic.musicFolders(),
     getIndexes: (caller, params) => subsonic.indexes(caller, formatOf(params)),
     getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
@@ -156,34 +161,36 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       });
     },
   };
-  /** What answers without credentials (OpenSubsonic asks it of the extensions list). */
-  const open = new Set(['getOpenSubsonicExtensions']);
-
   const handle = async (request: FastifyRequest, reply: FastifyReply, method: string) => {
     const params = Params.from(request.query, request.body);
     const format = formatOf(params);
     const name = method.replace(/\.view$/, '');
     let sending = false;
     try {
-      const answer = Object.hasOwn(answers, name) ? answers[name] : undefined;
+      const respondOpen = Object.hasOwn(openResponders, name) ? openResponders[name] : undefined;
+      const respond = Object.hasOwn(responders, name) ? responders[name] : undefined;
       const sender = Object.hasOwn(senders, name) ? senders[name] : undefined;
-      if (!answer && !sender) {
-        throw new SubsonicError(
-          CODES.notFound,
-          `Unknown or unsupported method: ${name.slice(0, 60)}`,
-        );
+      if (respondOpen) return sendResponse(reply, format, await respondOpen(params));
+      if (sender) {
+        const caller = await auth.authenticate(params, request.ip);
+        sending = true;
+        return await sender(caller, params, request, reply);
       }
-      const caller = open.has(name) ? null : await auth.authenticate(params, request.ip);
-      sending = sender !== undefined;
-      if (sender) return await sender(caller!, params, request, reply);
-      return sendAnswer(reply, format, await answer!(caller!, params, request));
+      if (respond) {
+        const caller = await auth.authenticate(params, request.ip);
+        return sendResponse(reply, format, await respond(caller, params, request));
+      }
+      throw new SubsonicError(
+        CODES.notFound,
+        `Unknown or unsupported method: ${name.slice(0, 60)}`,
+      );
     } catch (error) {
-      // Past the bound of running transcodes the answer is an HTTP 429 with Retry-After, which
+      // Past the bound of running transcodes the response is an HTTP 429 with Retry-After, which
       // players wait on and retry; a Subsonic error would end playback.
       if (sending && error instanceof AppError && error.statusCode === 429) throw error;
       const refusal = asSubsonicError(error);
       if (!refusal) throw error;
-      return sendAnswer(reply, format, refusal);
+      return sendResponse(reply, format, refusal);
     }
   };
 

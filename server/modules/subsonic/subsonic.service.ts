@@ -16,7 +16,7 @@ import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { CODES, type Format, type Node, type Params, Slot, SubsonicError } from './protocol.ts';
 import { defaultTranscode } from './stream-plan.ts';
-import { CatalogAnswerCache } from './subsonic.cache.ts';
+import { CatalogResponseCache } from './subsonic.cache.ts';
 import {
   albumEntry,
   artistEntry,
@@ -91,8 +91,8 @@ export class SubsonicService {
   /** "Now playing" per listener, on this instance (a report lasts minutes). */
   private readonly nowPlaying = new Map<number, { songId: number; at: number; player: string }>();
 
-  /** The catalog's ids in fixed orders and whole-catalog answers, per catalog version. */
-  private readonly cache: CatalogAnswerCache;
+  /** The catalog's ids in fixed orders and whole-catalog responses, per catalog version. */
+  private readonly cache: CatalogResponseCache;
 
   constructor(
     private readonly repository: SubsonicRepository,
@@ -104,7 +104,7 @@ export class SubsonicService {
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
   ) {
-    this.cache = new CatalogAnswerCache(
+    this.cache = new CatalogResponseCache(
       {
         version: () => services.catalog.catalogVersion(),
         idsInOrder: (order, page) => repository.idsInOrder(order, page),
@@ -177,13 +177,13 @@ export class SubsonicService {
   }
 
   /**
-   * getArtists: every enabled artist under its letter, with album counts. The answer follows from
+   * getArtists: every enabled artist under its letter, with album counts. The response follows from
    * the catalog alone, so it is rendered once per catalog version and format; the caller's
    * follows are spliced in as `starred`.
    */
   async artists(caller: Caller, format: Format): Promise<Buffer> {
     const followed = await this.repository.followsOf(caller.userId);
-    return this.cache.answer(
+    return this.cache.response(
       'getArtists',
       format,
       async () => {
@@ -203,7 +203,7 @@ export class SubsonicService {
    */
   async indexes(caller: Caller, format: Format): Promise<Buffer> {
     const followed = await this.repository.followsOf(caller.userId);
-    return this.cache.answer(
+    return this.cache.response(
       'getIndexes',
       format,
       async (version) => {
