@@ -168,6 +168,28 @@ describe('admin artists', () => {
     }
   });
 
+  it('shares one public getAllArtist between callers, and drops an artist at once when it is disabled', async () => {
+    const artist = await createArtist(t.deps, { name: 'Shared Lark' });
+    const publicList = async () =>
+      (await t.app.inject({ url: '/api/admin/getAllArtist' })).json() as { _id: string }[];
+    const before = await publicList();
+    expect(before.some((a) => a._id === String(artist.id))).toBe(true);
+    // A listener and a visitor get the same bytes.
+    const asListener = await t.app.inject({
+      url: '/api/admin/getAllArtist',
+      headers: auth(listener),
+    });
+    expect(asListener.json()).toEqual(before);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/toggleDisableArtist/${artist.id}`,
+      headers: auth(admin),
+      payload: { isDisabled: true },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await publicList()).some((a) => a._id === String(artist.id))).toBe(false);
+  });
+
   it('disabling hides the artist and its songs from listeners, search and streams', async () => {
     const artist = await createArtist(t.deps, { name: 'Zephyr Quill' });
     const song = await createSong(t.deps, { title: 'Quill Song', artistIds: [artist.id] });

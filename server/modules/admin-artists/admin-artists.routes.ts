@@ -12,7 +12,8 @@ import {
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
+import { renderInChunks, SHARED_LIST_MAX_AGE_MS, sendRenderedJson } from '../../lib/paging.ts';
+import { type SharedResponse, SharedResponseCache } from '../../lib/shared-responses.ts';
 import {
   type MediaBatch,
   MULTIPART_OPTIONS,
@@ -72,6 +73,7 @@ async function readArtistForm(request: FastifyRequest, batch: MediaBatch) {
 }
 
 export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
+  const publicLists = new SharedResponseCache(deps.caches.sharedResponses, SHARED_LIST_MAX_AGE_MS);
   const service: AdminArtistsService = new Service(
     new AdminArtistsRepository(deps.db, deps.dialect),
     deps.services.catalog,
@@ -91,13 +93,25 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
     },
     async (request, reply) => {
       const page = request.query.page ?? 1;
-      const { artists, total, hasMore } = await service.allForOriginalClient(
-        request.caller?.role === 'admin',
-        page,
-      );
-      reply.header('x-total-count', total);
-      if (hasMore) reply.header('link', `</api/admin/getAllArtist?page=${page + 1}>; rel="next"`);
-      await sendRenderedJson(reply, await renderInChunks(artists, renderOriginalClientArtist));
+      const isAdmin = request.caller?.role === 'admin';
+      const render = async (): Promise<SharedResponse> => {
+        const { artists, total, hasMore } = await service.allForOriginalClient(isAdmin, page);
+        const link = `</api/admin/getAllArtist?page=${page + 1}>; rel="next"`;
+        return {
+          body: await renderInChunks(artists, renderOriginalClientArtist),
+          headers: { 'x-total-count': total, ...(hasMore ? { link } : {}) },
+        };
+      };
+      // Administrators see e-mails and disabled artists; everyone else gets one shared list.
+      const response = isAdmin
+        ? await render()
+        : await publicLists.get(
+            `page ${page}`,
+            await deps.services.catalog.catalogVersion(),
+            render,
+          );
+      reply.headers(response.headers);
+      await sendRenderedJson(reply, response.body);
     },
   );
 

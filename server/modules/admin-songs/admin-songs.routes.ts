@@ -12,7 +12,8 @@ import { Song } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
+import { renderInChunks, SHARED_LIST_MAX_AGE_MS, sendRenderedJson } from '../../lib/paging.ts';
+import { type SharedResponse, SharedResponseCache } from '../../lib/shared-responses.ts';
 import {
   MULTIPART_OPTIONS,
   optionalFlag,
@@ -64,6 +65,7 @@ function jsonSongFields(body: unknown): SongFields {
 }
 
 export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
+  const publicLists = new SharedResponseCache(deps.caches.sharedResponses, SHARED_LIST_MAX_AGE_MS);
   const service = new AdminSongsService(new AdminSongsRepository(deps.db), deps.services.catalog, {
     transcodes: deps.transcoder.available,
   });
@@ -82,16 +84,27 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { songs, ...fields } = await service.list(
-        request.query,
-        request.caller?.role === 'admin',
-      );
-      // The list's other fields follow the songs in the same object: `{"songs":[…],"total":…}`.
-      const tail = `,${renderSongListFields(fields).slice(1)}`;
-      await sendRenderedJson(
-        reply,
-        await renderInChunks(songs, renderSong, { head: '{"songs":', tail }),
-      );
+      const isAdmin = request.caller?.role === 'admin';
+      const render = async (): Promise<SharedResponse> => {
+        const { songs, ...fields } = await service.list(request.query, isAdmin);
+        // The list's other fields follow the songs in the same object: `{"songs":[…],"total":…}`.
+        const tail = `,${renderSongListFields(fields).slice(1)}`;
+        return {
+          body: await renderInChunks(songs, renderSong, { head: '{"songs":', tail }),
+          headers: {},
+        };
+      };
+      // Everyone but administrators gets the same listed songs, unsearched: one shared list.
+      const { page, limit, q } = request.query;
+      const response =
+        isAdmin || q?.trim()
+          ? await render()
+          : await publicLists.get(
+              `page ${page ?? 1} limit ${limit ?? 'none'}`,
+              await deps.services.catalog.catalogVersion(),
+              render,
+            );
+      await sendRenderedJson(reply, response.body);
     },
   );
 
