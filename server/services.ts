@@ -3,6 +3,7 @@ import type { Dialect } from './db/dialect.ts';
 import type { PreparedStatements } from './db/prepared-statements.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
 import type { ServerSecret } from './lib/server-secret.ts';
+import { SharedResponseCache } from './lib/shared-responses.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ArtistStatsRepository, CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
@@ -49,6 +50,8 @@ export interface Services {
   plays: PlaysService;
   search: SearchService;
   appKeys: AppKeysService;
+  /** The public unpaged lists, rendered once for every caller (getAllArtist, getAllSongs). */
+  publicLists: SharedResponseCache;
 }
 
 export function createServices(parts: ServiceParts): Services {
@@ -77,6 +80,8 @@ export function createServices(parts: ServiceParts): Services {
       caches.searchResults,
     ),
     appKeys: createAppKeysService(db),
+    // Their counts (listeners, followers) lag as the catalog's cached ones do.
+    publicLists: new SharedResponseCache(caches.sharedResponses, RANKING_CACHE_MS),
   };
 }
 

@@ -18,9 +18,9 @@ export class ByteBudget {
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
-  artistPages: 0.2,
+  artistPages: 0.17,
   /** The public unpaged lists rendered once for every caller (SharedResponseCache). */
-  sharedResponses: 0.05,
+  sharedResponses: 0.08,
   /** Presented songs of long playlists (PlaylistSongsCache). */
   playlistSongs: 0.2,
   /** Search responses for the same words, and result cards by id (SearchService, CardCache). */

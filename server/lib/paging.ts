@@ -15,12 +15,6 @@ export function adminListPage(query: { page?: number | undefined; limit?: number
   };
 }
 
-/**
- * How long a public unpaged list may be shared before it is rendered again: its counts lag by as
- * much as the catalog's cached counts do.
- */
-export const SHARED_LIST_MAX_AGE_MS = 10_000;
-
 /** How many items of a long list are read and presented at a time. */
 export const LIST_CHUNK = 250;
 

@@ -12,8 +12,8 @@ import {
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { renderInChunks, SHARED_LIST_MAX_AGE_MS, sendRenderedJson } from '../../lib/paging.ts';
-import { type SharedResponse, SharedResponseCache } from '../../lib/shared-responses.ts';
+import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
+import type { SharedResponse } from '../../lib/shared-responses.ts';
 import {
   type MediaBatch,
   MULTIPART_OPTIONS,
@@ -73,7 +73,6 @@ async function readArtistForm(request: FastifyRequest, batch: MediaBatch) {
 }
 
 export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
-  const publicLists = new SharedResponseCache(deps.caches.sharedResponses, SHARED_LIST_MAX_AGE_MS);
   const service: AdminArtistsService = new Service(
     new AdminArtistsRepository(deps.db, deps.dialect),
     deps.services.catalog,
@@ -105,8 +104,8 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
       // Administrators see e-mails and disabled artists; everyone else gets one shared list.
       const response = isAdmin
         ? await render()
-        : await publicLists.get(
-            `page ${page}`,
+        : await deps.services.publicLists.get(
+            `getAllArtist page ${page}`,
             await deps.services.catalog.catalogVersion(),
             render,
           );

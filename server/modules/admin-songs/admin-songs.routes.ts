@@ -12,8 +12,8 @@ import { Song } from '../../../contract/catalog.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { renderInChunks, SHARED_LIST_MAX_AGE_MS, sendRenderedJson } from '../../lib/paging.ts';
-import { type SharedResponse, SharedResponseCache } from '../../lib/shared-responses.ts';
+import { renderInChunks, sendRenderedJson } from '../../lib/paging.ts';
+import type { SharedResponse } from '../../lib/shared-responses.ts';
 import {
   MULTIPART_OPTIONS,
   optionalFlag,
@@ -65,7 +65,6 @@ function jsonSongFields(body: unknown): SongFields {
 }
 
 export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
-  const publicLists = new SharedResponseCache(deps.caches.sharedResponses, SHARED_LIST_MAX_AGE_MS);
   const service = new AdminSongsService(new AdminSongsRepository(deps.db), deps.services.catalog, {
     transcodes: deps.transcoder.available,
   });
@@ -99,8 +98,8 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
       const response =
         isAdmin || q?.trim()
           ? await render()
-          : await publicLists.get(
-              `page ${page ?? 1} limit ${limit ?? 'none'}`,
+          : await deps.services.publicLists.get(
+              `getAllSongs page ${page ?? 1} limit ${limit ?? 'none'}`,
               await deps.services.catalog.catalogVersion(),
               render,
             );
