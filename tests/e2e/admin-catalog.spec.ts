@@ -282,6 +282,69 @@ test('Add Song credits two artists, makes a new album, previews the cover and re
   await context.close();
 });
 
+test('the Edit Song dialog shows its errors in the form, not as toasts, then saves', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, { name: `Edit Artist ${stamp}` });
+  const song = await createSong(deps, { title: `Edit Song ${stamp}`, artistIds: [artist.id] });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  const toasts = page.locator('.Toastify__toast');
+
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  await page
+    .getByTestId('song-row')
+    .filter({ hasText: song.title })
+    .getByRole('button', { name: `Edit ${song.title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Song' });
+  const title = dialog.getByLabel('Title *');
+  const save = dialog.getByRole('button', { name: 'Save Song' });
+
+  // A field the form checks: the message sits under the field and describes it.
+  await title.fill('');
+  await save.click();
+  await expect(title).toHaveAccessibleDescription('Title is required');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(toasts).toHaveCount(0);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await title.fill('A');
+  await expect(dialog.getByText('Title is required')).toHaveCount(0);
+
+  // The server's 4xx about a field goes under that field too.
+  await title.fill('x'.repeat(201));
+  await save.click();
+  await expect(title).toHaveAccessibleDescription('Title must be at most 200 characters');
+  await title.fill(`Edited ${stamp}`);
+  const cover = dialog.getByLabel('Cover Image');
+  await cover.setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image at all'),
+  });
+  await save.click();
+  // One the server names no field for shows at the form's top.
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please select a valid image file (JPEG, PNG, or GIF)',
+  );
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await expect(toasts).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Song updated successfully!')).toBeVisible();
+  await page.getByLabel('Search songs').fill(`Edited ${stamp}`);
+  await expect(page.getByTestId('song-row').filter({ hasText: `Edited ${stamp}` })).toBeVisible();
+  await context.close();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

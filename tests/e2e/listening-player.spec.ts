@@ -189,7 +189,9 @@ test('with nothing selected the full-screen player says so', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Trending songs' })).toBeVisible();
 });
 
-test('the queue and position survive a reload and navigation', async ({ page }) => {
+test('the queue and position survive a reload and navigation; Media Session follows', async ({
+  page,
+}) => {
   const titles = await playTrending(page, 3);
   await page.getByRole('link', { name: 'Show all' }).first().click();
   await expect(page.getByRole('heading', { name: 'All Artists' })).toBeVisible();
@@ -197,8 +199,16 @@ test('the queue and position survive a reload and navigation', async ({ page }) 
   await expect(nowPlaying(page)).toHaveText(titles[3]!);
   await page.reload();
   await expect(nowPlaying(page)).toHaveText(titles[3]!);
+  // Media Session's code arrives after the page: it then shows the restored song, paused.
+  const session = () =>
+    page.evaluate(() => [
+      navigator.mediaSession.metadata?.title ?? null,
+      navigator.mediaSession.playbackState,
+    ]);
+  await expect.poll(session).toEqual([titles[3], 'paused']);
   await player(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expectAudioAdvancing(page, 0.5);
+  await expect.poll(session).toEqual([titles[3], 'playing']);
 });
 
 test('a song that cannot play shows one toast and the next one plays, full screen too', async ({

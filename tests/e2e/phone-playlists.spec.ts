@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { longPress } from './song-lists.ts';
 import { createListener, signIn } from './support.ts';
 
 /** A playlist of `owner`'s, made through the API. */
@@ -74,9 +75,55 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('menuitem', { name: 'Delete playlist' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Make private' })).toBeVisible();
   });
+
+  test('a long-press on a library row opens its menu, without opening the playlist; rename and delete work', async ({
+    page,
+    context,
+  }) => {
+    const owner = await signedIn(context);
+    const id = await makePlaylist(page, owner, 'Thumb mix');
+    await page.goto('/');
+    const openDrawer = () =>
+      page
+        .getByRole('navigation', { name: 'Tabs' })
+        .getByRole('button', { name: 'Your Library' })
+        .tap();
+    await openDrawer();
+    const drawer = page.getByRole('dialog', { name: 'Your Library' });
+    const row = (name: string) => drawer.getByTestId('library-playlist').filter({ hasText: name });
+
+    await longPress(page, row('Thumb mix').getByText('Thumb mix'));
+    await expect(page.getByRole('menuitem', { name: 'Edit details' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      row('Thumb mix').getByRole('button', { name: 'More options for Thumb mix' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Edit details' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Edit details' });
+    await dialog.getByPlaceholder('Add a name').fill('Thumb mix II');
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(row('Thumb mix II')).toBeVisible();
+
+    // A short tap still opens the playlist; the menu stays shut.
+    await row('Thumb mix II').getByText('Thumb mix II').tap();
+    await expect(page).toHaveURL(new RegExp(`/viewPlaylist/${id}$`));
+    await expect(page.getByRole('menuitem', { name: 'Edit details' })).toHaveCount(0);
+
+    await openDrawer();
+    await longPress(page, row('Thumb mix II').getByText('Thumb mix II'));
+    await page.getByRole('menuitem', { name: 'Delete playlist' }).tap();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to delete "Thumb mix II"?');
+    await confirm.getByRole('button', { name: 'Delete' }).tap();
+    await expect(confirm).toBeHidden();
+    await expect(row('Thumb mix II')).toHaveCount(0);
+    expect((await page.request.get(`/api/playlists/${id}`)).status()).toBe(404);
+  });
 });
 
-test('with a mouse on a wide screen, a library row shows its menu button on hover', async ({
+test('with a mouse on a wide screen, a library row shows its menu button on hover, and right-click opens it', async ({
   page,
   context,
 }) => {
@@ -92,6 +139,12 @@ test('with a mouse on a wide screen, a library row shows its menu button on hove
   await expect(more).toHaveCSS('opacity', '0');
   await row.hover();
   await expect(more).toHaveCSS('opacity', '1');
+  // A right-click on the row opens the same menu, and the page stays.
+  await row.getByText('Hover mix').click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: 'Delete playlist' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Delete playlist' })).toHaveCount(0);
 });
 
 test('"+" creates a playlist over the page while the music plays, then opens it', async ({

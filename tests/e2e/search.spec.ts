@@ -95,3 +95,68 @@ test('the genre grid on the empty search page opens a genre and its songs play',
   await expect(page.getByTestId('now-playing-title')).not.toBeEmpty();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Enter in the search box records the search; an empty one is not, nor a reload', async ({
+  page,
+  context,
+}) => {
+  const user = await createListener();
+  await signIn(context, user);
+  const recorded = async () => {
+    const response = await page.request.get('/api/me/recent-searches');
+    expect(response.ok()).toBe(true);
+    return ((await response.json()).items as { q: string }[]).map((item) => item.q);
+  };
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/me/recent-searches'))
+      posts.push(request.postDataJSON().q);
+  });
+
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await box.fill('   ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search$/);
+  // From the top bar on any page: Enter opens the results and records the words.
+  await page.goto('/');
+  await box.fill('harbour lights');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=harbour%20lights$/);
+  await expect.poll(recorded).toEqual(['harbour lights']);
+  // Typing alone does not record; Enter on the results page does.
+  await box.fill('velvet rain');
+  await expect(page).toHaveURL(/q=velvet%20rain$/);
+  await page.waitForTimeout(300);
+  expect(await recorded()).toEqual(['harbour lights']);
+  await box.press('Enter');
+  await expect.poll(recorded).toEqual(['velvet rain', 'harbour lights']);
+  await page.reload();
+  await expect(box).toHaveValue('velvet rain');
+  await page.goBack();
+  await page.goForward();
+  await expect(page).toHaveURL(/q=velvet%20rain$/);
+  expect(posts).toEqual(['harbour lights', 'velvet rain']);
+  await page.goto('/search');
+  const recent = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Recent searches' }),
+  });
+  await expect(recent.getByRole('link')).toHaveText(['velvet rain', 'harbour lights']);
+});
+
+test('a visitor pressing Enter gets the results, and nothing is recorded', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/me/recent-searches')) posts.push(request.method());
+  });
+  await page.goto('/search');
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await box.fill('harbour lights');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=harbour%20lights$/);
+  await expect(
+    page.getByRole('heading', { name: 'Search results for "harbour lights"' }),
+  ).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Recent searches' })).toHaveCount(0);
+  expect(posts).toEqual([]);
+});

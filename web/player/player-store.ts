@@ -2,10 +2,11 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api } from '../lib/api.ts';
 import { probeServer } from '../lib/connection.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioEngine } from './audio-engine.ts';
 import { deferredLocalStorage } from './deferred-storage.ts';
-import { installMediaSession, updateMediaSession, updatePositionState } from './media-session.ts';
+import type * as MediaSession from './media-session.ts';
 import { PlayReporter } from './play-reporter.ts';
 import {
   addToQueue,
@@ -110,6 +111,11 @@ type SavedPlayerV1 = Omit<
 };
 
 let engine: AudioEngine | null = null;
+/**
+ * The lock screen's and media keys' link (media-session.ts), loaded once the page is idle: the
+ * first page shows without it, and it takes up what plays when it arrives.
+ */
+let mediaSession: typeof MediaSession | null = null;
 /** Songs that failed one after another; when the whole queue has, the player stops trying. */
 let failedInRow = 0;
 
@@ -127,7 +133,7 @@ function getEngine(): AudioEngine {
         const state = usePlayer.getState();
         const song = currentSong(state);
         if (song) reporter.tick(song._id, position, duration, state.isPlaying);
-        updatePositionState(position, duration);
+        mediaSession?.updatePositionState(position, duration);
       },
       onPlayingChange: (isPlaying) => {
         if (!isPlaying) return usePlayer.setState({ isPlaying });
@@ -355,25 +361,35 @@ export function restorePlayer(): void {
   const state = usePlayer.getState();
   if (currentSong(state)) startCurrent(false, state.position);
   else getEngine();
-  const actions = usePlayer.getState();
-  installMediaSession({
-    play: actions.play,
-    pause: actions.pause,
-    next: actions.next,
-    previous: actions.previous,
-    seek: actions.seek,
-    position: () => usePlayer.getState().position,
-  });
   let shown: { song: PlayerSong | null; playing: boolean } = { song: null, playing: false };
   const sync = (next: PlayerStore) => {
     const song = currentSong(next);
     if (song === shown.song && next.isPlaying === shown.playing) return;
     shown = { song, playing: next.isPlaying };
-    updateMediaSession(song, next.isPlaying);
+    mediaSession?.updateMediaSession(song, next.isPlaying);
     document.title = song ? `${song.title} · ${song.artistName}` : 'Chorus';
   };
   sync(usePlayer.getState());
   usePlayer.subscribe(sync);
+  whenIdle(() => {
+    import('./media-session.ts').then(
+      (session) => {
+        const actions = usePlayer.getState();
+        session.installMediaSession({
+          play: actions.play,
+          pause: actions.pause,
+          next: actions.next,
+          previous: actions.previous,
+          seek: actions.seek,
+          position: () => usePlayer.getState().position,
+        });
+        session.updateMediaSession(shown.song, shown.playing);
+        mediaSession = session;
+      },
+      // Without it the player works as before; only the lock screen shows less.
+      () => {},
+    );
+  });
   trackPointerFocus(window);
   window.addEventListener('keydown', (event) => {
     handleShortcut(event, {

@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
-import { type MouseEvent, type PointerEvent, useRef, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
+import { useMenuGestures } from '../ui/menu-gestures.ts';
 import {
   closeSongMenu,
   openSongMenu,
@@ -7,10 +8,6 @@ import {
   songMenu,
 } from './song-menu-request.ts';
 
-/** How long a finger rests on a row before its menu opens. */
-export const LONG_PRESS_MS = 500;
-/** A finger that moves farther than this is scrolling, not pressing. */
-const PRESS_SLOP_PX = 10;
 const GAP = 6;
 
 /** The song a menu is for, and the list it sits in. */
@@ -23,61 +20,14 @@ function openerIn(element: HTMLElement): HTMLElement {
 
 /**
  * A row's right-click and long-press (touch only) open the song menu where the pointer is. A list
- * calls this once; its rows share the one press in progress. The click that ends a long-press
- * does not reach the row (it would play the song).
+ * calls this once; its rows share the one press in progress (ui/menu-gestures.ts).
  */
 export function useSongMenuGestures() {
-  const press = useRef<{ timer: number; x: number; y: number; opened: boolean } | null>(null);
-  const forget = () => {
-    if (press.current) clearTimeout(press.current.timer);
-    press.current = null;
-  };
-  return (target: SongMenuTarget) => ({
-    onContextMenu(event: MouseEvent<HTMLElement>) {
-      event.preventDefault();
-      const pressed = press.current;
-      // A long-press on Android also raises `contextmenu`: one menu for the one gesture.
-      if (pressed) {
-        clearTimeout(pressed.timer);
-        if (pressed.opened) return;
-        pressed.opened = true;
-      }
-      openSongMenu({
-        ...target,
-        place: { top: event.clientY, left: event.clientX },
-        opener: openerIn(event.currentTarget),
-      });
-    },
-    onPointerDown(event: PointerEvent<HTMLElement>) {
-      forget();
-      if (event.pointerType !== 'touch') return;
-      const row = event.currentTarget;
-      const { clientX: x, clientY: y } = event;
-      const timer = window.setTimeout(() => {
-        if (press.current) press.current.opened = true;
-        openSongMenu({ ...target, place: { top: y, left: x }, opener: openerIn(row) });
-      }, LONG_PRESS_MS);
-      press.current = { timer, x, y, opened: false };
-    },
-    onPointerMove(event: PointerEvent<HTMLElement>) {
-      const pressed = press.current;
-      if (!pressed || pressed.opened) return;
-      if (Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > PRESS_SLOP_PX)
-        forget();
-    },
-    onPointerUp() {
-      if (press.current && !press.current.opened) forget();
-    },
-    onPointerCancel() {
-      if (press.current && !press.current.opened) forget();
-    },
-    onClickCapture(event: MouseEvent<HTMLElement>) {
-      if (!press.current?.opened) return;
-      event.preventDefault();
-      event.stopPropagation();
-      press.current = null;
-    },
-  });
+  const gestures = useMenuGestures();
+  return (target: SongMenuTarget) =>
+    gestures(({ x, y, row }) =>
+      openSongMenu({ ...target, place: { top: y, left: x }, opener: openerIn(row) }),
+    );
 }
 
 /** The "⋯" button: opens the song menu under it (click, Enter, Space or ArrowDown). */

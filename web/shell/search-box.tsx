@@ -6,6 +6,14 @@ import { clipSearchQuery, SEARCH_QUERY_MAX } from '../../contract/rules/search.t
 /** How long typing must pause before the results page follows it. */
 const DEBOUNCE_MS = 250;
 
+/** The history state of a search the listener entered (Enter), as the search page reads it. */
+const ENTERED = { entered: true } as const;
+
+/** Whether a location's history `state` is that of a search entered with Enter. */
+export function wasEntered(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'entered' in state;
+}
+
 /**
  * The search box ('What do you want to play?'): typing opens /search?q= and keeps the
  * results in step; the clear button empties it. Also used on the search page on small screens.
@@ -50,7 +58,11 @@ export function SearchBox({
         event.preventDefault();
         typed.current = false;
         const q = text.trim();
-        navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search', { replace: onSearchPage });
+        navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search', {
+          replace: onSearchPage,
+          // Enter commits to a search: the page records it as a recent one.
+          state: q ? ENTERED : null,
+        });
       }}
     >
       <label className="contents">

@@ -317,6 +317,18 @@ describe('GET /api/search', () => {
     expect((await search('brass whistle')).songs).toEqual([]);
   });
 
+  it('finds a playable song by the title of an album whose artist is disabled', async () => {
+    const hidden = await createArtist(t.deps, { name: 'Quill Vanished', disabled: true });
+    const album = await createAlbum(t.deps, hidden.id, 'Marigold Tapes');
+    const guest = await createArtist(t.deps, { name: 'Ember Guest' });
+    await createSong(t.deps, { title: 'Driftwood', artistIds: [guest.id], albumId: album.id });
+    // The album itself is hidden, but the song is playable and its credits hold the title.
+    expect((await search('marigold')).albums).toEqual([]);
+    expect(names((await search('marigold')).songs)).toEqual(['Driftwood']);
+    expect(names((await search('marigold driftwood')).songs)).toEqual(['Driftwood']);
+    expect(names((await search('tapes ember')).songs)).toEqual(['Driftwood']);
+  });
+
   it('finds songs by credits after the indexes are rebuilt', async () => {
     const artist = await createArtist(t.deps, { name: 'Granite Bay' });
     await createSong(t.deps, { title: 'Lichen', artistIds: [artist.id] });

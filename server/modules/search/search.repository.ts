@@ -169,6 +169,14 @@ async function corrected(terms: string[], vocabulary: Vocabulary): Promise<strin
   return any ? groups : null;
 }
 
+/**
+ * The SQLite indexes whose words a catalog term is expanded to. Songs are read from the index of
+ * title and credits, which holds every word of `songs_fts` and more: a playable song's credits
+ * may name an album or artist the other indexes leave out (an album whose artist is disabled,
+ * while the song's own artists are not).
+ */
+const CATALOG_INDEXES = [SONGS_ALL_FTS, 'artists_fts', 'albums_fts'];
+
 class SqliteSearch implements SearchRepository {
   private readonly catalogWordLists: CachedWordLists;
   private readonly vocabulary: Vocabulary;
@@ -180,7 +188,11 @@ class SqliteSearch implements SearchRepository {
     this.catalogWordLists = new CachedWordLists(budget, Number.POSITIVE_INFINITY);
     this.vocabulary = new Vocabulary(
       (prefix, limit) =>
-        this.indexedWords(['songs', 'artists', 'albums', 'playlists'], prefix, limit),
+        this.indexedWords(
+          SEARCH_SOURCES.map((source) => `${source.table}_fts`),
+          prefix,
+          limit,
+        ),
       budget,
     );
   }
@@ -222,8 +234,9 @@ class SqliteSearch implements SearchRepository {
    * A prefix of four letters or more makes FTS5 merge the postings of every word it starts — all
    * of 'love' in a large catalog — before reading the first match. Naming those words instead
    * ('love' OR 'lovely') lets it read matches lazily, best first, and stop. The words come from
-   * the indexes' vocabulary, cached while `catalog_version` stands (it moves with every change to
-   * songs, artists and albums, so no new word is missed); shorter prefixes use the prefix index.
+   * the indexes' vocabulary (CATALOG_INDEXES), cached while `catalog_version` stands (it moves with
+   * every change to songs, artists and albums, so no new word is missed); shorter prefixes use
+   * the prefix index.
    */
   private async expand(term: string, words: (slice: string) => Promise<string[]>) {
     if (term.length < 4) return `"${term}"*`;
@@ -235,14 +248,14 @@ class SqliteSearch implements SearchRepository {
 
   private wordsVersion = -1;
 
-  /** Indexed words of songs, artists and albums that start with `slice`, for catalog `version`. */
+  /** Indexed words of the catalog that start with `slice`, for catalog `version`. */
   private catalogWords(version: number, slice: string): Promise<string[]> {
     if (version !== this.wordsVersion) {
       this.catalogWordLists.clear();
       this.wordsVersion = version;
     }
     return this.catalogWordLists.get(`${version} ${slice}`, () =>
-      this.indexedWords(['songs', 'artists', 'albums'], slice),
+      this.indexedWords(CATALOG_INDEXES, slice),
     );
   }
 
@@ -266,7 +279,6 @@ class SqliteSearch implements SearchRepository {
   }
 
   async songsAcross(terms: string[], limit: number): Promise<number[]> {
-    // Credits are artists' names and albums' titles, so the catalog's words cover them.
     const catalog = await this.catalogMatch(terms);
     return catalog === null ? [] : this.best(SONGS_ALL_FTS, catalog, limit);
   }
@@ -281,16 +293,16 @@ class SqliteSearch implements SearchRepository {
     return this.run(match.join(' AND '), limit);
   }
 
-  /** Words of the `tables`' indexes that start with `prefix` (at most `limit`). */
+  /** Words of the FTS5 `indexes` that start with `prefix` (at most `limit`). */
   private async indexedWords(
-    tables: readonly SearchTable[],
+    indexes: readonly string[],
     prefix: string,
     limit?: number,
   ): Promise<string[]> {
     const end = `${prefix}\u{10FFFF}`;
-    const each = tables.map(
-      (table) =>
-        sql`select term from ${sql.table(`${table}_fts_vocab`)} where term >= ${prefix} and term < ${end}`,
+    const each = indexes.map(
+      (index) =>
+        sql`select term from ${sql.table(`${index}_vocab`)} where term >= ${prefix} and term < ${end}`,
     );
     const rows = await sql<{ term: string }>`${sql.join(each, sql` union `)}${
       limit === undefined ? sql`` : sql` limit ${sql.lit(limit)}`

@@ -1,11 +1,11 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
-import { SearchBox } from '../../shell/search-box.tsx';
+import { SearchBox, wasEntered } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
@@ -36,7 +36,19 @@ export function SearchPage() {
       results.playlists.length ===
       0;
   const { record } = useRecentSearchChanges();
-  // A search is remembered when the listener opens one of its results (a link or a song).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entered = wasEntered(location.state) ? location.key : null;
+  const recordedEntry = useRef<string | null>(null);
+  // A search is remembered when the listener presses Enter in the search box, once: the mark
+  // goes from the history entry, so a reload or Back does not record it again.
+  useEffect(() => {
+    if (entered === null || recordedEntry.current === entered) return;
+    recordedEntry.current = entered;
+    record(q);
+    navigate({ search: location.search }, { replace: true, state: null, preventScrollReset: true });
+  }, [entered, q, record, navigate, location.search]);
+  // It is remembered too when the listener opens one of its results (a link or a song).
   const recordOnOpen = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest('a[href]')) record(q);
   };

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/library-queries.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { useMenuGestures } from '../../ui/menu-gestures.ts';
 import { useLibraryUi } from '../library-ui.ts';
 import { DeletePlaylistDialog } from './delete-playlist-dialog.tsx';
 import { EditPlaylistDialog } from './edit-playlist-dialog.tsx';
@@ -26,6 +27,9 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const [allArtists, setAllArtists] = useState(false);
   const [editing, setEditing] = useState<PlaylistSummary | null>(null);
   const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
+  // The playlist whose menu a right-click or long-press on its row opened.
+  const [menuOf, setMenuOf] = useState<number | null>(null);
+  const menuGestures = useMenuGestures();
   const close = () => useLibraryUi.getState().setDrawerOpen(false);
 
   const needle = query.trim().toLowerCase();
@@ -131,7 +135,8 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
             <li
               key={playlist._id}
               data-testid="library-playlist"
-              className="group flex items-center gap-3 rounded p-2 hover:bg-highlight"
+              {...menuGestures(() => setMenuOf(playlist._id))}
+              className="group flex items-center gap-3 rounded p-2 [-webkit-touch-callout:none] hover:bg-highlight pointer-coarse:select-none"
             >
               <Link
                 to={`/viewPlaylist/${playlist._id}`}
@@ -155,6 +160,8 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
                 playlist={playlist}
                 onEdit={() => setEditing(playlist)}
                 onDelete={() => setDeleting(playlist)}
+                open={menuOf === playlist._id}
+                onOpenChange={(open) => setMenuOf(open ? playlist._id : null)}
               />
             </li>
           ))}

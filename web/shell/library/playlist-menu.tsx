@@ -17,18 +17,23 @@ const triggers = {
 
 /**
  * A playlist's "More options" (a library row's and its page's): edit details, change the cover
- * (both in the details dialog), make it public or private, delete it.
+ * (both in the details dialog), make it public or private, delete it. A library row also opens
+ * it by a right-click or a long-press, through `open` and `onOpenChange`.
  */
 export function PlaylistMenu({
   playlist,
   onEdit,
   onDelete,
   placement = 'row',
+  open,
+  onOpenChange,
 }: {
   playlist: Pick<PlaylistSummary, '_id' | 'name' | 'description' | 'isPublic'>;
   onEdit(): void;
   onDelete(): void;
   placement?: keyof typeof triggers;
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
 }) {
   const update = useUpdatePlaylist();
   const setVisibility = () =>
@@ -48,7 +53,7 @@ export function PlaylistMenu({
     );
   return (
     // Not modal: the page stays in the accessibility tree while the menu is open.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger
         aria-label={`More options for ${playlist.name}`}
         className={triggers[placement]}
