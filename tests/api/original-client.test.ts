@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createTestApp, type TestContext } from '../helpers/api-app.ts';
-import { signupBody } from '../helpers/auth.ts';
+import { codeIn, freshIp, setCookies, signupBody } from '../helpers/auth.ts';
 import {
   createAlbum,
   createArtist,
@@ -42,6 +42,38 @@ describe("the original client's pages", () => {
     t.app.inject({ method: 'GET', url, headers: bearer(user) ?? {} });
   const post = (url: string, user: TestUser | null, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: bearer(user) ?? {}, payload });
+  /** An administrator's multipart form, as the admin pages send their uploads. */
+  const sendForm = (
+    method: 'POST' | 'PATCH',
+    url: string,
+    parts: Parameters<typeof multipart>[0],
+  ) => {
+    const form = multipart(parts);
+    return t.app.inject({
+      method,
+      url,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(admin) },
+    });
+  };
+
+  /**
+   * What the browser sends after a login that set Chorus's cookies: the session cookie, and (as
+   * axios does on same-origin calls) the XSRF cookie's value in the X-XSRF-TOKEN header.
+   */
+  const browser = (login: { cookies: unknown }) => {
+    const cookies = setCookies(login as Parameters<typeof setCookies>[0]);
+    return {
+      cookie: Object.entries(cookies)
+        .map(([name, cookie]) => `${name}=${cookie.value}`)
+        .join('; '),
+      'x-xsrf-token': cookies['XSRF-TOKEN']?.value ?? '',
+    };
+  };
+  const expectMessage = (response: { statusCode: number; json(): unknown }, status: number) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  };
 
   /** Whether a value renders as a React child: text, a number, or a list of those. */
   const printable = (value: unknown): boolean =>
@@ -116,6 +148,20 @@ describe("the original client's pages", () => {
       });
     });
 
+    it("a visitor's page, which sends 'Bearer null', shows a public playlist with text duration", async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/playlistById/${playlistId}`,
+        headers: { authorization: 'Bearer null' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.songs).toHaveLength(2);
+      // Printed after the song count with `&&`: text, never a bare number.
+      expect(typeof data.duration).toBe('string');
+      expect(data.coverImage === null || typeof data.coverImage === 'string').toBe(true);
+    });
+
     it('bad input answers {message} with its 4xx', async () => {
       const bad = await get('/api/user/playlistById/abc');
       expect(bad.statusCode).toBe(400);
@@ -152,6 +198,18 @@ describe("the original client's pages", () => {
       expect(follow.statusCode).toBe(200);
       const after = (await get(`/api/user/getArtistSongById/${guest.id}`)).json().data.artist;
       expect(after.followers).toBe(1);
+    });
+
+    it("the artist page's song rows read artist.songs: date, plays and duration", async () => {
+      const { artist } = (await get(`/api/user/getArtistSongById/${band.id}`)).json().data;
+      expect(typeof artist.verified).toBe('boolean');
+      expect(typeof artist.monthlyListeners).toBe('number');
+      expect(artist.songs).toHaveLength(2);
+      for (const song of artist.songs) {
+        expect(Number.isNaN(new Date(song.createdAt).getTime())).toBe(false);
+        expect(typeof song.plays).toBe('number');
+        expect(song.duration).toMatch(/^\d+:\d\d$/);
+      }
     });
 
     it('an unknown artist answers 404 {message}', async () => {
@@ -197,6 +255,14 @@ describe("the original client's pages", () => {
       expect(listed.find((playlist: { _id: number }) => playlist._id === added._id)).toEqual(added);
     });
 
+    it("the profile prints each playlist's creator.name", async () => {
+      const list: { creator: { name: unknown } }[] = (
+        await get('/api/user/getPlaylist', owner)
+      ).json();
+      expect(list.length).toBeGreaterThan(0);
+      for (const playlist of list) expect(playlist.creator.name).toBe('Olive Owner');
+    });
+
     it("Chorus's own sidebar lists playlists from GET /api/me/playlists", async () => {
       const list = (await get('/api/me/playlists', owner)).json();
       expect(list.find((playlist: { _id: number }) => playlist._id === playlistId)).toMatchObject({
@@ -208,7 +274,7 @@ describe("the original client's pages", () => {
 
   describe('POST /api/admin/addSongs', () => {
     const addSong = async (files: boolean) => {
-      const form = multipart({
+      return sendForm('POST', '/api/admin/addSongs', {
         title: 'Fresh Upload',
         artist: String(band.id),
         genre: 'Pop',
@@ -224,12 +290,6 @@ describe("the original client's pages", () => {
               },
             }
           : {}),
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/admin/addSongs',
-        payload: form.payload,
-        headers: { ...form.headers, ...bearer(admin) },
       });
     };
 
@@ -318,6 +378,323 @@ describe("the original client's pages", () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: expect.any(String) });
+    });
+  });
+
+  describe('the login forms and logout', () => {
+    const postAs = (url: string, payload: object, remoteAddress = freshIp()) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    const logIn = (url: string, user: TestUser, password = user.password) =>
+      postAs(url, { email: user.email, password });
+
+    it('sign-up with a used e-mail toasts the answer’s message (409)', async () => {
+      const body = signupBody();
+      expect((await postAs('/api/auth/register', body)).statusCode).toBe(201);
+      expectMessage(await postAs('/api/auth/register', body), 409);
+    });
+
+    it('sign-up accepts every gender the form offers', async () => {
+      for (const gender of ['Man', 'Woman', 'Non-binary', 'Something else', 'Prefer not to say']) {
+        const response = await postAs('/api/auth/register', signupBody({ gender }));
+        expect(response.statusCode, response.body).toBe(201);
+      }
+    });
+
+    it('an OTP login stores a body with token, boolean isAdmin and admin.username', async () => {
+      // A code is good only from where it was asked for.
+      const ip = freshIp();
+      expect((await postAs('/api/auth/sendOTP', { email: owner.email }, ip)).statusCode).toBe(200);
+      const wrong = await postAs('/api/auth/verifyOTP', { email: owner.email, otp: '000000' }, ip);
+      expectMessage(wrong, 400);
+      const otp = codeIn(t.mailer.last(owner.email)?.text);
+      const response = await postAs('/api/auth/verifyOTP', { email: owner.email, otp }, ip);
+      expect(response.statusCode, response.body).toBe(200);
+      const stored = response.json();
+      // The landing page is chosen with `isAdmin === true`; the profile prints admin.username.
+      expect(stored.isAdmin).toBe(false);
+      expect(stored.admin).toMatchObject({ username: 'Olive Owner', email: owner.email });
+      expect(typeof stored.token).toBe('string');
+      expect(
+        (await get('/api/user/getPlaylist', { ...owner, token: stored.token })).statusCode,
+      ).toBe(200);
+    });
+
+    it('an admin’s OTP login lands on the dashboard: isAdmin is true', async () => {
+      const ip = freshIp();
+      await postAs('/api/auth/sendOTP', { email: admin.email }, ip);
+      const otp = codeIn(t.mailer.last(admin.email)?.text);
+      const response = await postAs('/api/auth/verifyOTP', { email: admin.email, otp }, ip);
+      expect(response.json().isAdmin).toBe(true);
+    });
+
+    it('a password login stores token and admin.username; refusals answer {message}', async () => {
+      const response = await logIn('/api/auth/loginWithPass', owner);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        token: expect.any(String),
+        isAdmin: false,
+        admin: { username: 'Olive Owner', email: owner.email },
+      });
+      const wrong = await logIn('/api/auth/loginWithPass', owner, 'not-the-password-1');
+      expectMessage(wrong, 401);
+      const blocked = await createUser(t.deps, { blocked: true });
+      expectMessage(await logIn('/api/auth/loginWithPass', blocked), 403);
+    });
+
+    it('the admin login stores isAdmin and admin, and its cookie carries the admin pages', async () => {
+      const login = await logIn('/api/admin/adminLogin', admin);
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({
+        isAdmin: true,
+        token: expect.any(String),
+        admin: { username: 'Root Admin', email: admin.email },
+      });
+      // The admin pages send no bearer token: only the cookies, and axios's XSRF header.
+      const headers = browser(login);
+      expect((await t.app.inject({ url: '/api/admin/getAllUser', headers })).statusCode).toBe(200);
+      const toggle = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/toggleDisableArtist/${guest.id}`,
+        headers,
+        payload: { isDisabled: false },
+      });
+      expect(toggle.statusCode).toBe(200);
+      const listener = await logIn('/api/admin/adminLogin', owner);
+      expect([401, 403]).toContain(listener.statusCode);
+      expectMessage(listener, listener.statusCode);
+      expectMessage(await logIn('/api/admin/adminLogin', admin, 'wrong-password-1'), 401);
+    });
+
+    it('logout answers 2xx, with the login cookies or none, and ends the stored token', async () => {
+      const login = await logIn('/api/auth/loginWithPass', owner);
+      const token: string = login.json().token;
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: browser(login),
+      });
+      expect(logout.statusCode).toBe(200);
+      expect((await get('/api/user/getPlaylist', { ...owner, token })).statusCode).toBe(401);
+      const bare = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+      expect(bare.statusCode).toBe(200);
+    });
+  });
+
+  describe('the stored token on every bearer call', () => {
+    it('the token from sign-up or password login works on each call that sends it', async () => {
+      const body = signupBody({ name: 'Token Holder' });
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: body,
+        remoteAddress: freshIp(),
+      });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/loginWithPass',
+        payload: { email: body.email, password: body.password },
+      });
+      for (const token of [registered.json().data.token, login.json().token] as string[]) {
+        const holder: TestUser = { ...owner, token };
+        const created = await post('/api/user/addPlaylist', holder, { name: 'Mine' });
+        expect(created.statusCode).toBe(201);
+        const id = created.json().data.playlist._id;
+        const calls = [
+          await get('/api/user/getPlaylist', holder),
+          await get(`/api/user/playlistById/${id}`, holder),
+          await post(`/api/user/addSongPlaylist/${id}`, holder, { songId: single.id }),
+          await get(`/api/songs/${single.id}/playlists`, holder),
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/user/deletePlaylist/${id}`,
+            headers: bearer(holder),
+          }),
+        ];
+        expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      }
+    });
+  });
+
+  describe('the admin pages', () => {
+    const patch = (url: string, payload?: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: bearer(admin),
+        ...(payload ? { payload } : {}),
+      });
+
+    it('the users table reads names and flags, never secrets; a toggle answers the user as data', async () => {
+      const { users } = (await get('/api/admin/getAllUser', admin)).json();
+      for (const user of users) {
+        expect(typeof user.name).toBe('string');
+        expect(typeof user.email).toBe('string');
+        for (const secret of ['password', 'passwordHash', 'password_hash', 'otp', 'token']) {
+          expect(user).not.toHaveProperty(secret);
+        }
+      }
+      const listener = await createUser(t.deps);
+      const url = `/api/admin/toggleBlockUser/${listener.id}`;
+      const blocked = await patch(url, { isBlocked: true });
+      expect(blocked.json().data).toMatchObject({ _id: listener.id, isBlocked: true });
+      const unblocked = await patch(url, { isBlocked: false });
+      expect(unblocked.json().data).toMatchObject({ _id: listener.id, isBlocked: false });
+    });
+
+    it('song rows and the player read title, artist objects, text duration and a stream url', async () => {
+      for (const user of [admin, owner, null]) {
+        const { songs } = (await get('/api/admin/getAllSongs', user)).json();
+        expect(Array.isArray(songs)).toBe(true);
+        const row = songs.find((song: { _id: unknown }) => song._id === onAlbum.id);
+        expect(row).toMatchObject({
+          title: 'Opening',
+          artist: [
+            { _id: band.id, name: 'The Testers' },
+            { _id: guest.id, name: 'Guest Voice' },
+          ],
+          genre: expect.any(String),
+          status: 'Active',
+          isDeleted: false,
+        });
+        expect(row.duration).toMatch(/^\d+:\d\d$/);
+        expect(row.coverImage === null || typeof row.coverImage === 'string').toBe(true);
+        expect(row.audioUrl ?? row.url).toMatch(/^\/api\/songs\/\d+\/stream/);
+      }
+    });
+
+    it('deleting a song answers the updated song under song', async () => {
+      const doomed = await createSong(t.deps, { title: 'Doomed', artistIds: [guest.id] });
+      const response = await patch(`/api/admin/toggleDeleted/${doomed.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().song).toMatchObject({ _id: doomed.id, isDeleted: true });
+    });
+
+    it('the artists table prints name, e-mail, artworks and join date, and no type', async () => {
+      for (const user of [admin, null]) {
+        const list = (await get('/api/admin/getAllArtist', user)).json();
+        for (const artist of list) {
+          expect(typeof artist.name).toBe('string');
+          expect(artist.email === null || typeof artist.email === 'string').toBe(true);
+          expect(artist.image === null || typeof artist.image === 'string').toBe(true);
+          expect(typeof artist.artworks).toBe('number');
+          expect(typeof artist.isDisabled).toBe('boolean');
+          expect(Number.isNaN(new Date(artist.createdAt).getTime())).toBe(false);
+          // The home page prints `artist.type` under each card.
+          expect(artist).not.toHaveProperty('type');
+        }
+      }
+    });
+
+    it('adding an artist answers 201 {message, artist}; disabling it takes {isDisabled}', async () => {
+      const added = await sendForm('POST', '/api/admin/addArtist', {
+        name: 'Added Act',
+        description: 'New on the label',
+        imageFile: { filename: 'a.png', contentType: 'image/png', data: await makePng(40) },
+      });
+      expect(added.statusCode).toBe(201);
+      expect(added.json()).toMatchObject({
+        message: expect.any(String),
+        artist: { name: 'Added Act' },
+      });
+      const id = added.json().artist._id;
+      const disabled = await patch(`/api/admin/toggleDisableArtist/${id}`, { isDisabled: true });
+      expect(disabled.statusCode).toBe(200);
+      const listed = (await get('/api/admin/getAllArtist', admin)).json();
+      expect(listed.find((artist: { _id: string }) => artist._id === String(id))?.isDisabled).toBe(
+        true,
+      );
+    });
+
+    it("an artist's update answers data whose _id matches its getAllArtist entry", async () => {
+      const list: { _id: unknown }[] = (await get('/api/admin/getAllArtist', admin)).json();
+      const json = await patch(`/api/admin/updatedArtist/${guest.id}`, { name: 'Guest Voice' });
+      expect(json.statusCode).toBe(200);
+      // The store swaps the edited artist in with `artist._id === data._id`.
+      expect(list.some((artist) => artist._id === json.json().data._id)).toBe(true);
+      const withImage = await sendForm('PATCH', `/api/admin/updatedArtist/${guest.id}`, {
+        name: 'Guest Voice',
+        imageFile: {
+          filename: 'g.png',
+          contentType: 'image/png',
+          data: await makePng(40, '#abcdef'),
+        },
+      });
+      expect(withImage.statusCode).toBe(200);
+      const { data } = withImage.json();
+      expect(list.some((artist) => artist._id === data._id)).toBe(true);
+      expect((await t.app.inject({ url: data.image })).statusCode).toBe(200);
+    });
+  });
+
+  describe("the player's playlist popup", () => {
+    let popupPlaylist: number;
+    beforeAll(async () => {
+      popupPlaylist = (await post('/api/user/addPlaylist', owner, { name: 'Popup' })).json().data
+        .playlist._id;
+    });
+
+    it('ticks read playlists[]._id, which equal the getPlaylist ids', async () => {
+      const added = await post(`/api/user/addSongPlaylist/${popupPlaylist}`, owner, {
+        songId: onAlbum.id,
+      });
+      expect(added.statusCode).toBe(200);
+      expect(added.json().data).toMatchObject({ _id: popupPlaylist });
+      const sidebar: { _id: unknown }[] = (await get('/api/user/getPlaylist', owner)).json();
+      const { playlists } = (await get(`/api/songs/${onAlbum.id}/playlists`, owner)).json();
+      const ticked = sidebar.filter((playlist) =>
+        playlists.some((withSong: { _id: unknown }) => withSong._id === playlist._id),
+      );
+      expect(ticked.map((playlist) => playlist._id).sort()).toEqual(
+        [playlistId, popupPlaylist].sort(),
+      );
+    });
+
+    it('adding a song twice answers 409 {message}, which the store reads', async () => {
+      const again = await post(`/api/user/addSongPlaylist/${popupPlaylist}`, owner, {
+        songId: onAlbum.id,
+      });
+      expectMessage(again, 409);
+    });
+
+    it('an untick by cookie removes the song given in the body, and one without it answers 400', async () => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/loginWithPass',
+        payload: { email: owner.email, password: owner.password },
+      });
+      const headers = browser(login);
+      // What that client's delete call really sends: no body, no bearer token.
+      const bare = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/removeSongPlaylist/${popupPlaylist}`,
+        headers,
+      });
+      expectMessage(bare, 400);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/removeSongPlaylist/${popupPlaylist}`,
+        headers,
+        payload: { songId: onAlbum.id },
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().data).toMatchObject({ playlistId: popupPlaylist, songId: onAlbum.id });
+    });
+
+    it('deleting a playlist answers 2xx to its owner only, {message} to anyone else', async () => {
+      const stranger = await createUser(t.deps);
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/deletePlaylist/${popupPlaylist}`,
+        headers: bearer(stranger) ?? {},
+      });
+      expect([403, 404]).toContain(refused.statusCode);
+      expectMessage(refused, refused.statusCode);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/deletePlaylist/${popupPlaylist}`,
+        headers: bearer(owner) ?? {},
+      });
+      expect(deleted.statusCode).toBe(200);
     });
   });
 });

@@ -227,7 +227,7 @@ describe('admin artists', () => {
       headers: auth(admin),
     });
     expect(json.statusCode).toBe(200);
-    expect(json.json().data).toMatchObject({ _id: artist.id, name: 'After Name' });
+    expect(json.json().data).toMatchObject({ _id: String(artist.id), name: 'After Name' });
     const oldImage = json.json().data.image;
 
     const jpeg = await makeJpeg(64, '#00aa88');

@@ -25,6 +25,7 @@ import { jsonRenderer } from '../../plugins/validation.ts';
 import { AdminArtistsRepository } from './admin-artists.repository.ts';
 import {
   type AdminArtistsService,
+  adminArtistForOriginalClient,
   AdminArtistsService as Service,
 } from './admin-artists.service.ts';
 
@@ -32,7 +33,8 @@ const renderOriginalClientArtist =
   jsonRenderer<OriginalClientAdminArtist>(OriginalClientAdminArtist);
 
 const ArtistAnswer = Type.Object({ message: Type.String(), artist: AdminArtist });
-const UpdatedAnswer = Type.Object({ message: Type.String(), data: AdminArtist });
+/** The original client's edit page swaps `data` into its `getAllArtist` list by `_id`, as text. */
+const UpdatedAnswer = Type.Object({ message: Type.String(), data: OriginalClientAdminArtist });
 
 /** Text fields of a JSON body; anything that is not text is refused rather than guessed at. */
 function jsonFields(body: unknown): Record<string, string | null> {
@@ -212,7 +214,10 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
           const { input, image } = await readArtistForm(request, batch);
           return service.update(batch, request.params.id, input, image);
         });
-        return { message: 'Artist updated successfully!', data };
+        return {
+          message: 'Artist updated successfully!',
+          data: adminArtistForOriginalClient(data),
+        };
       },
     );
   });

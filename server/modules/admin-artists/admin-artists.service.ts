@@ -47,6 +47,15 @@ function optionalEmail(value: string | null | undefined): string | null | undefi
   return normalizeEmail(text);
 }
 
+/**
+ * An artist as the original client's admin pages hold it: `_id` as text, as the edit page
+ * compares it with the id in the URL and its store matches an update's `data._id` against the
+ * `getAllArtist` list.
+ */
+export function adminArtistForOriginalClient(artist: AdminArtist): OriginalClientAdminArtist {
+  return { ...artist, _id: String(artist._id) };
+}
+
 export class AdminArtistsService {
   constructor(
     private readonly artists: AdminArtistsRepository,
@@ -93,7 +102,7 @@ export class AdminArtistsService {
       isAdmin ? this.artists.count(filter) : this.catalog.enabledArtistCount(),
     ]);
     return {
-      artists: artists.map((artist) => ({ ...artist, _id: String(artist._id) })),
+      artists: artists.map(adminArtistForOriginalClient),
       total,
       hasMore: hasMore(total),
     };

@@ -1,4 +1,4 @@
-import type { AdminArtist } from '../../../../contract/admin.ts';
+import type { AdminArtist, OriginalClientAdminArtist } from '../../../../contract/admin.ts';
 import { api } from '../../../lib/api.ts';
 
 export function addArtist(artist: {
@@ -33,7 +33,7 @@ export function updateArtist(
   form.set('name', changes.name);
   form.set('description', changes.description);
   if (changes.imageFile) form.set('imageFile', changes.imageFile);
-  return api<{ message: string; data: AdminArtist }>(`/admin/updatedArtist/${id}`, {
+  return api<{ message: string; data: OriginalClientAdminArtist }>(`/admin/updatedArtist/${id}`, {
     method: 'PATCH',
     body: form,
   });
