@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { createArtist } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
 import { longPress } from './song-lists.ts';
-import { createListener, signIn } from './support.ts';
+import { createListener, serverDeps, signIn } from './support.ts';
 
 /** A playlist of `owner`'s, made through the API. */
 async function makePlaylist(page: Page, owner: { token: string }, name: string): Promise<number> {
@@ -120,6 +121,50 @@ test.describe('on a phone', () => {
     await expect(confirm).toBeHidden();
     await expect(row('Thumb mix II')).toHaveCount(0);
     expect((await page.request.get(`/api/playlists/${id}`)).status()).toBe(404);
+  });
+
+  test("a long-press on a followed artist's row opens its menu, which unfollows", async ({
+    page,
+    context,
+  }) => {
+    const owner = await signedIn(context);
+    const artist = await createArtist(await serverDeps(), {
+      name: `Thumb Artist ${Date.now().toString(36)}`,
+    });
+    const followed = await page.request.put(`/api/artists/${artist.id}/follow`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(followed.ok()).toBe(true);
+    await page.goto('/');
+    const drawer = page.getByRole('dialog', { name: 'Your Library' });
+    const openDrawer = async () => {
+      await page
+        .getByRole('navigation', { name: 'Tabs' })
+        .getByRole('button', { name: 'Your Library' })
+        .tap();
+      await drawer.getByRole('tab', { name: 'Artists' }).tap();
+    };
+    await openDrawer();
+    const row = drawer.getByTestId('library-artist').filter({ hasText: artist.name });
+    await expect(row.getByRole('button', { name: `More options for ${artist.name}` })).toHaveCSS(
+      'opacity',
+      '1',
+    );
+
+    await longPress(page, row.getByText(artist.name));
+    await expect(page.getByRole('menuitem', { name: 'Go to artist' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Go to artist' }).tap();
+    await expect(page).toHaveURL(new RegExp(`/viewArtistSongs/${artist.id}$`));
+    await expect(drawer).toBeHidden();
+
+    await openDrawer();
+    await longPress(page, row.getByText(artist.name));
+    await page.getByRole('menuitem', { name: 'Unfollow' }).tap();
+    await expect(row).toHaveCount(0);
+    const state = await page.request.get(`/api/artists/${artist.id}`);
+    expect((await state.json()).following).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
+import { useFollowArtist } from '../../lib/follow-artist.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
@@ -14,7 +15,6 @@ import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
-import { useFollowArtist } from './follow-artist.ts';
 
 async function copyLink(): Promise<void> {
   try {

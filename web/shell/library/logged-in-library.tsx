@@ -7,6 +7,7 @@ import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/librar
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { useMenuGestures } from '../../ui/menu-gestures.ts';
 import { useLibraryUi } from '../library-ui.ts';
+import { ArtistMenu } from './artist-menu.tsx';
 import { DeletePlaylistDialog } from './delete-playlist-dialog.tsx';
 import { EditPlaylistDialog } from './edit-playlist-dialog.tsx';
 import { PlaylistMenu } from './playlist-menu.tsx';
@@ -27,9 +28,19 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const [allArtists, setAllArtists] = useState(false);
   const [editing, setEditing] = useState<PlaylistSummary | null>(null);
   const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
-  // The playlist whose menu a right-click or long-press on its row opened.
-  const [menuOf, setMenuOf] = useState<number | null>(null);
+  // The row whose menu a right-click or long-press opened ('playlist 3', 'artist 7').
+  const [menuOf, setMenuOf] = useState<string | null>(null);
   const menuGestures = useMenuGestures();
+  /** A row's gestures and its menu's open state, for the row named `key`. */
+  const rowMenu = (key: string) => ({
+    gestures: menuGestures(() => setMenuOf(key)),
+    menu: {
+      open: menuOf === key,
+      onOpenChange: (open: boolean) => setMenuOf(open ? key : null),
+    },
+  });
+  const rowClass =
+    'group flex items-center gap-3 rounded p-2 [-webkit-touch-callout:none] hover:bg-highlight pointer-coarse:select-none';
   const close = () => useLibraryUi.getState().setDrawerOpen(false);
 
   const needle = query.trim().toLowerCase();
@@ -131,40 +142,42 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
               </Link>
             </li>
           )}
-          {shownPlaylists.map((playlist) => (
-            <li
-              key={playlist._id}
-              data-testid="library-playlist"
-              {...menuGestures(() => setMenuOf(playlist._id))}
-              className="group flex items-center gap-3 rounded p-2 [-webkit-touch-callout:none] hover:bg-highlight pointer-coarse:select-none"
-            >
-              <Link
-                to={`/viewPlaylist/${playlist._id}`}
-                onClick={close}
-                className="flex min-w-0 flex-1 items-center gap-3"
+          {shownPlaylists.map((playlist) => {
+            const { gestures, menu } = rowMenu(`playlist ${playlist._id}`);
+            return (
+              <li
+                key={playlist._id}
+                data-testid="library-playlist"
+                {...gestures}
+                className={rowClass}
               >
-                <CoverImage
-                  src={playlistCover(playlist)}
-                  alt=""
-                  sizes="48px"
-                  className="size-12 shrink-0 rounded object-cover"
-                />
-                <span className="min-w-0">
-                  <span className="block truncate">{playlist.name}</span>
-                  <span className="block truncate text-sm text-muted">
-                    Playlist · {playlist.creator.name}
+                <Link
+                  to={`/viewPlaylist/${playlist._id}`}
+                  onClick={close}
+                  className="flex min-w-0 flex-1 items-center gap-3"
+                >
+                  <CoverImage
+                    src={playlistCover(playlist)}
+                    alt=""
+                    sizes="48px"
+                    className="size-12 shrink-0 rounded object-cover"
+                  />
+                  <span className="min-w-0">
+                    <span className="block truncate">{playlist.name}</span>
+                    <span className="block truncate text-sm text-muted">
+                      Playlist · {playlist.creator.name}
+                    </span>
                   </span>
-                </span>
-              </Link>
-              <PlaylistMenu
-                playlist={playlist}
-                onEdit={() => setEditing(playlist)}
-                onDelete={() => setDeleting(playlist)}
-                open={menuOf === playlist._id}
-                onOpenChange={(open) => setMenuOf(open ? playlist._id : null)}
-              />
-            </li>
-          ))}
+                </Link>
+                <PlaylistMenu
+                  playlist={playlist}
+                  onEdit={() => setEditing(playlist)}
+                  onDelete={() => setDeleting(playlist)}
+                  {...menu}
+                />
+              </li>
+            );
+          })}
         </ul>
         {playlists.isPending && <p className="px-2 py-4 text-sm text-muted">Loading playlists…</p>}
         {playlists.error && (
@@ -174,27 +187,31 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
       </Tabs.Content>
       <Tabs.Content value="artists" className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
         <ul aria-label="Artists" className="flex flex-col">
-          {shownArtists.map((artist) => (
-            <li key={artist._id}>
-              <Link
-                to={`/viewArtistSongs/${artist._id}`}
-                onClick={close}
-                className="flex items-center gap-3 rounded p-2 hover:bg-highlight"
-              >
-                <CoverImage
-                  src={artist.image}
-                  alt=""
-                  sizes="48px"
-                  fallback="/default-profile.svg"
-                  className="size-12 shrink-0 rounded-full object-cover"
-                />
-                <span className="min-w-0">
-                  <span className="block truncate">{artist.name}</span>
-                  <span className="block text-sm text-muted">Artist</span>
-                </span>
-              </Link>
-            </li>
-          ))}
+          {shownArtists.map((artist) => {
+            const { gestures, menu } = rowMenu(`artist ${artist._id}`);
+            return (
+              <li key={artist._id} data-testid="library-artist" {...gestures} className={rowClass}>
+                <Link
+                  to={`/viewArtistSongs/${artist._id}`}
+                  onClick={close}
+                  className="flex min-w-0 flex-1 items-center gap-3"
+                >
+                  <CoverImage
+                    src={artist.image}
+                    alt=""
+                    sizes="48px"
+                    fallback="/default-profile.svg"
+                    className="size-12 shrink-0 rounded-full object-cover"
+                  />
+                  <span className="min-w-0">
+                    <span className="block truncate">{artist.name}</span>
+                    <span className="block text-sm text-muted">Artist</span>
+                  </span>
+                </Link>
+                <ArtistMenu artist={artist} onNavigate={close} {...menu} />
+              </li>
+            );
+          })}
         </ul>
         {cutArtists && followed.length > ARTISTS_SHOWN && (
           <button

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ArtistDetail, FollowState } from '../../../contract/listening.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { artistKey } from '../../lib/catalog-queries.ts';
-import { libraryKeys } from '../../lib/library-queries.ts';
-import { notify } from '../../lib/toast.ts';
+import type { ArtistDetail, FollowState } from '../../contract/listening.ts';
+import { api, errorMessage } from './api.ts';
+import { artistKey } from './catalog-queries.ts';
+import { libraryKeys } from './library-queries.ts';
+import { notify } from './toast.ts';
 
 /** Follow or unfollow; the button flips at once and flips back if the server refuses. */
 export function useFollowArtist(artistId: number) {
