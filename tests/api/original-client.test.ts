@@ -162,6 +162,21 @@ describe("the original client's pages", () => {
       expect(data.coverImage === null || typeof data.coverImage === 'string').toBe(true);
     });
 
+    it("an empty playlist's cover grid loads the placeholder images it asks for", async () => {
+      const empty = (await post('/api/user/addPlaylist', owner, { name: 'Nothing yet' })).json()
+        .data.playlist._id;
+      const { data } = (await get(`/api/user/playlistById/${empty}`, owner)).json();
+      // No cover and no songs: the page draws four /api/placeholder/150/150 images.
+      expect(data.coverImage).toBeNull();
+      expect(data.songs).toEqual([]);
+      const image = await get('/api/placeholder/150/150');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(image.body).toContain('width="150" height="150"');
+      expect((await get('/api/placeholder/48/48')).statusCode).toBe(200);
+      expectMessage(await get('/api/placeholder/0/abc'), 400);
+    });
+
     it('bad input answers {message} with its 4xx', async () => {
       const bad = await get('/api/user/playlistById/abc');
       expect(bad.statusCode).toBe(400);
