@@ -495,6 +495,46 @@ describe("the original client's pages", () => {
     });
   });
 
+  describe('behind https', () => {
+    it("the admin pages' cookie calls and logout send axios's XSRF header from XSRF-TOKEN", async () => {
+      const secure = await createTestApp({ PUBLIC_URL: 'https://music.example.com' });
+      try {
+        const root = await createUser(secure.deps, { role: 'admin' });
+        const listener = await createUser(secure.deps);
+        const login = await secure.app.inject({
+          method: 'POST',
+          url: '/api/admin/adminLogin',
+          payload: { email: root.email, password: root.password },
+          remoteAddress: freshIp(),
+        });
+        const cookies = setCookies(login);
+        // axios reads the XSRF token from a cookie named exactly XSRF-TOKEN.
+        expect(cookies['XSRF-TOKEN']).toMatchObject({ secure: true, path: '/' });
+        expect(cookies['XSRF-TOKEN']?.httpOnly).not.toBe(true);
+        const headers = {
+          cookie: `__Host-chorus_session=${cookies['__Host-chorus_session']?.value}`,
+          'x-xsrf-token': cookies['XSRF-TOKEN']?.value ?? '',
+        };
+        const block = await secure.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/toggleBlockUser/${listener.id}`,
+          headers,
+          payload: { isBlocked: true },
+        });
+        expect(block.statusCode, block.body).toBe(200);
+        const logout = await secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers,
+        });
+        expect(logout.statusCode).toBe(200);
+        expect(Object.keys(setCookies(logout))).toContain('XSRF-TOKEN');
+      } finally {
+        await secure.close();
+      }
+    });
+  });
+
   describe('the stored token on every bearer call', () => {
     it('the token from sign-up or password login works on each call that sends it', async () => {
       const body = signupBody({ name: 'Token Holder' });
