@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createTestApp, type TestContext } from '../helpers/api-app.ts';
@@ -61,8 +62,8 @@ describe("the original client's pages", () => {
    * What the browser sends after a login that set Chorus's cookies: the session cookie, and (as
    * axios does on same-origin calls) the XSRF cookie's value in the X-XSRF-TOKEN header.
    */
-  const browser = (login: { cookies: unknown }) => {
-    const cookies = setCookies(login as Parameters<typeof setCookies>[0]);
+  const browser = (login: LightMyRequestResponse) => {
+    const cookies = setCookies(login);
     return {
       cookie: Object.entries(cookies)
         .map(([name, cookie]) => `${name}=${cookie.value}`)
@@ -511,10 +512,7 @@ describe("the original client's pages", () => {
         // axios reads the XSRF token from a cookie named exactly XSRF-TOKEN.
         expect(cookies['XSRF-TOKEN']).toMatchObject({ secure: true, path: '/' });
         expect(cookies['XSRF-TOKEN']?.httpOnly).not.toBe(true);
-        const headers = {
-          cookie: `__Host-chorus_session=${cookies['__Host-chorus_session']?.value}`,
-          'x-xsrf-token': cookies['XSRF-TOKEN']?.value ?? '',
-        };
+        const headers = browser(login);
         const block = await secure.app.inject({
           method: 'PATCH',
           url: `/api/admin/toggleBlockUser/${listener.id}`,
