@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createTestApp, type TestContext } from '../helpers/api-app.ts';
@@ -61,8 +62,8 @@ describe("the original client's pages", () => {
    * What the browser sends after a login that set Chorus's cookies: the session cookie, and (as
    * axios does on same-origin calls) the XSRF cookie's value in the X-XSRF-TOKEN header.
    */
-  const browser = (login: { cookies: unknown }) => {
-    const cookies = setCookies(login as Parameters<typeof setCookies>[0]);
+  const browser = (login: LightMyRequestResponse) => {
+    const cookies = setCookies(login);
     return {
       cookie: Object.entries(cookies)
         .map(([name, cookie]) => `${name}=${cookie.value}`)
@@ -160,6 +161,21 @@ describe("the original client's pages", () => {
       // Printed after the song count with `&&`: text, never a bare number.
       expect(typeof data.duration).toBe('string');
       expect(data.coverImage === null || typeof data.coverImage === 'string').toBe(true);
+    });
+
+    it("an empty playlist's cover grid loads the placeholder images it asks for", async () => {
+      const empty = (await post('/api/user/addPlaylist', owner, { name: 'Nothing yet' })).json()
+        .data.playlist._id;
+      const { data } = (await get(`/api/user/playlistById/${empty}`, owner)).json();
+      // No cover and no songs: the page draws four /api/placeholder/150/150 images.
+      expect(data.coverImage).toBeNull();
+      expect(data.songs).toEqual([]);
+      const image = await get('/api/placeholder/150/150');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(image.body).toContain('width="150" height="150"');
+      expect((await get('/api/placeholder/48/48')).statusCode).toBe(200);
+      expectMessage(await get('/api/placeholder/0/abc'), 400);
     });
 
     it('bad input answers {message} with its 4xx', async () => {
@@ -477,6 +493,43 @@ describe("the original client's pages", () => {
       expect((await get('/api/user/getPlaylist', { ...owner, token })).statusCode).toBe(401);
       const bare = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
       expect(bare.statusCode).toBe(200);
+    });
+  });
+
+  describe('behind https', () => {
+    it("the admin pages' cookie calls and logout send axios's XSRF header from XSRF-TOKEN", async () => {
+      const secure = await createTestApp({ PUBLIC_URL: 'https://music.example.com' });
+      try {
+        const root = await createUser(secure.deps, { role: 'admin' });
+        const listener = await createUser(secure.deps);
+        const login = await secure.app.inject({
+          method: 'POST',
+          url: '/api/admin/adminLogin',
+          payload: { email: root.email, password: root.password },
+          remoteAddress: freshIp(),
+        });
+        const cookies = setCookies(login);
+        // axios reads the XSRF token from a cookie named exactly XSRF-TOKEN.
+        expect(cookies['XSRF-TOKEN']).toMatchObject({ secure: true, path: '/' });
+        expect(cookies['XSRF-TOKEN']?.httpOnly).not.toBe(true);
+        const headers = browser(login);
+        const block = await secure.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/toggleBlockUser/${listener.id}`,
+          headers,
+          payload: { isBlocked: true },
+        });
+        expect(block.statusCode, block.body).toBe(200);
+        const logout = await secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers,
+        });
+        expect(logout.statusCode).toBe(200);
+        expect(Object.keys(setCookies(logout))).toContain('XSRF-TOKEN');
+      } finally {
+        await secure.close();
+      }
     });
   });
 

@@ -767,7 +767,13 @@ describe('accounts API', () => {
           remoteAddress: freshIp(),
         });
         const set = setCookies(login);
-        expect(Object.keys(set).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-chorus_session']);
+        // `XSRF-TOKEN` is an unprefixed copy for axios, which reads only that name.
+        expect(Object.keys(set).sort()).toEqual([
+          'XSRF-TOKEN',
+          '__Host-XSRF-TOKEN',
+          '__Host-chorus_session',
+        ]);
+        expect(set['XSRF-TOKEN']?.value).toBe(set['__Host-XSRF-TOKEN']?.value);
         for (const cookie of Object.values(set)) {
           expect(cookie).toMatchObject({ secure: true, path: '/' });
           expect(cookie).not.toHaveProperty('domain');

@@ -3,11 +3,15 @@ import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { imageVariantKey } from '../../media/media-store.ts';
+import { PLACEHOLDER_MAX_SIDE, placeholderSvg } from '../../media/placeholder.ts';
 
 const ImageParams = Type.Object({
   hash: Type.String({ pattern: '^[a-f0-9]{64}$' }),
   file: Type.String({ pattern: '^\\d+\\.webp$' }),
 });
+
+const PlaceholderSide = Type.Integer({ minimum: 1, maximum: PLACEHOLDER_MAX_SIDE });
+const PlaceholderParams = Type.Object({ width: PlaceholderSide, height: PlaceholderSide });
 
 export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
   // Unreferenced media is collected while the server serves: at start (what a stop left
@@ -42,6 +46,27 @@ export async function mediaRoutes(app: App, deps: Deps): Promise<void> {
         etag: `"${hash}-${width}"`,
         cacheControl: 'public, max-age=31536000, immutable',
       });
+    },
+  );
+
+  app.get(
+    '/api/placeholder/:width/:height',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['compat'],
+        summary: 'A neutral cover image of the given size (SVG)',
+        description:
+          "The original client's empty playlists and image-less sidebar rows ask for one.",
+        params: PlaceholderParams,
+      },
+    },
+    async (request, reply) => {
+      const { width, height } = request.params;
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(placeholderSvg(width, height));
     },
   );
 }
