@@ -110,7 +110,7 @@ interface Sample {
 /**
  * The queries in the order they are asked, shared by every run against one server: a run goes on
  * where the previous one stopped, so it never repeats what the last run asked moments before
- * (those answers are still kept, and would flatter the figures).
+ * (those responses are still cached, and would flatter the figures).
  */
 interface QueryStream {
   queries: Query[];
@@ -242,7 +242,7 @@ const BENCH_DATABASE = 'chorus_bench_search';
 /**
  * A folder to keep the seeded catalog in between runs (`BENCH_SEARCH_DATA`): it is seeded, and
  * copied into PostgreSQL, only when it holds none yet, so a later run on a quiet machine spends
- * its time measuring. Without it, each run seeds afresh and removes what it made. A kept catalog
+ * its time measuring. Without it, each run seeds afresh and removes what it made. A reused catalog
  * is migrated by the server at start like any other; delete the folder (and the database) to
  * seed again.
  */
@@ -266,7 +266,7 @@ const scenario: Scenario = {
           unit: 's',
         });
       }
-      // More than every run asks in all, so none wraps round to queries whose answers are kept.
+      // More than every run asks in all, so none wraps round to queries whose responses are cached.
       const queries = realisticQueries(dataDir, 20_000);
       const sqlite = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 300_000);
       try {
@@ -279,7 +279,7 @@ const scenario: Scenario = {
         console.log(`  (PostgreSQL not measured: none reachable at ${POSTGRES_URL})`);
         return figures;
       }
-      // Marks a copy that ran to its end, so a kept folder's copy is reused only then.
+      // Marks a copy that ran to its end, so a folder's copy is reused only then.
       const copied = path.join(dataDir, 'postgres-copy-done');
       let url: string;
       if (REUSED_DATA !== null && fs.existsSync(copied)) {
