@@ -18,6 +18,11 @@ const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = [1, 4, 8, 32];
 const BUDGET_CONNECTIONS = 8;
+/**
+ * p95 at BUDGET_CONNECTIONS, by engine. PostgreSQL's is looser: each search is a few round trips
+ * to another process that shares the machine's cores, where SQLite reads in the server's own.
+ */
+const BUDGET_MS = { sqlite: 25, postgres: 40 } as const;
 
 type Kind = 'prefix' | 'word + prefix' | 'accents and case' | 'typo' | 'artist' | 'nothing';
 interface Query {
@@ -165,7 +170,12 @@ async function hammer(
 }
 
 /** Measures one running server at every level; `engine` names it in the figures. */
-async function measure(engine: string, server: RunningServer, queries: Query[]): Promise<Figure[]> {
+async function measure(
+  engine: string,
+  budgetMs: number,
+  server: RunningServer,
+  queries: Query[],
+): Promise<Figure[]> {
   const stream = { queries, next: 0 };
   await hammer(server.url, stream, 4, 3); // warm the JIT and the caches
   const figures: Figure[] = [];
@@ -194,7 +204,9 @@ async function measure(engine: string, server: RunningServer, queries: Query[]):
       // pause in typing, far rarer than page views (whose budget is at 32). The others are
       // printed for comparison: at 1, a search's own time with nothing queued before it; at 4,
       // about where searches per second level off on two cores, so queueing starts above it.
-      ...(connections === BUDGET_CONNECTIONS ? { budget: { op: '<=' as const, value: 25 } } : {}),
+      ...(connections === BUDGET_CONNECTIONS
+        ? { budget: { op: '<=' as const, value: budgetMs } }
+        : {}),
       note: `p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ${Math.round(samples.length / SECONDS)} req/s; p95 by kind (ms): ${byKind}${cpu}; load average ${loadAverage.toFixed(2)}`,
     });
   }
@@ -270,7 +282,7 @@ const scenario: Scenario = {
       const queries = realisticQueries(dataDir, 20_000);
       const sqlite = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 300_000);
       try {
-        figures.push(...(await measure('SQLite', sqlite, queries)));
+        figures.push(...(await measure('SQLite', BUDGET_MS.sqlite, sqlite, queries)));
       } finally {
         await sqlite.stop();
       }
@@ -307,7 +319,7 @@ const scenario: Scenario = {
           300_000,
         );
         try {
-          figures.push(...(await measure(transport.name, postgres, queries)));
+          figures.push(...(await measure(transport.name, BUDGET_MS.postgres, postgres, queries)));
         } finally {
           await postgres.stop();
         }
