@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { onServerStatus } from './lib/connection.ts';
 import { followServerStatus, queryClient } from './lib/query-client.ts';
-import { restoreSession, setRenderedSession } from './lib/session.ts';
+import { restoreSession } from './lib/session.ts';
 import { recoverFromStaleCode } from './lib/stale-code.ts';
 import { preloadPlayer } from './player/player-dock.tsx';
 import { restorePlayer, usePlayer } from './player/player-store.ts';
@@ -14,7 +14,6 @@ import './styles.css';
 // uses the same, so it takes over the server's markup as it is.
 const state = readPageState();
 if (state) {
-  setRenderedSession(state.session);
   for (const [key, data] of state.queries) queryClient.setQueryData(key, data);
 }
 
@@ -39,7 +38,7 @@ const route = preloadRoute(window.location.pathname, state ? null : 500);
 void Promise.all([route, preloadPlayer()]).then(() => {
   const root = document.getElementById('root')!;
   const app = (
-    <App client={queryClient}>
+    <App client={queryClient} renderedSession={state?.session}>
       <AppRouter />
     </App>
   );

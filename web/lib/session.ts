@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LoginAnswer, MeAnswer } from '../../contract/auth.ts';
 import { api } from './api.ts';
 
@@ -52,16 +52,14 @@ if (typeof window !== 'undefined') {
 }
 
 export const VISITOR: SessionHints = { user: null, isAuth: false, isAdmin: false };
-let rendered: SessionHints = VISITOR;
 
 /**
  * The hints a server-rendered page was drawn with (from its session cookie). The server renders
  * with them, and the browser hydrates with them, so both draw the same page; the browser then
- * draws again with its own hints if they differ.
+ * draws again with its own hints if they differ. Each render provides its own (`App`), so no
+ * request's hints outlive its render.
  */
-export function setRenderedSession(hints: SessionHints): void {
-  rendered = hints;
-}
+export const RenderedSession = createContext<SessionHints>(VISITOR);
 
 export function saveSession(user: StoredUser, isAdmin: boolean): void {
   localStorage.setItem('user', JSON.stringify(user));
@@ -82,6 +80,7 @@ export function getSession(): SessionHints {
 }
 
 export function useSession(): SessionHints {
+  const rendered = useContext(RenderedSession);
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

@@ -3,7 +3,7 @@ import type { Playlist } from '../../contract/playlists.ts';
 import { App } from '../app.tsx';
 import { playlistHeadKey } from '../features/playlist/api/get-playlist.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { type SessionHints, setRenderedSession, VISITOR } from '../lib/session.ts';
+import type { SessionHints } from '../lib/session.ts';
 import { preloadRoute, StaticRouter } from '../router.tsx';
 import type { PageState } from './page-state.ts';
 
@@ -29,17 +29,14 @@ export async function renderPage(input: PageInput): Promise<{ html: string; stat
   if (input.playlist) queries.push([playlistHeadKey(input.playlist._id), input.playlist]);
   const client = createQueryClient();
   for (const [key, data] of queries) client.setQueryData(key, data);
-  // Rendering is synchronous, so no other request's hints can be in place meanwhile.
-  setRenderedSession(input.session);
   try {
     const html = renderToString(
-      <App client={client}>
+      <App client={client} renderedSession={input.session}>
         <StaticRouter url={input.url} />
       </App>,
     );
     return { html, state: { session: input.session, queries } };
   } finally {
-    setRenderedSession(VISITOR);
     client.clear();
   }
 }

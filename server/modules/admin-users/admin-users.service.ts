@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AdminUsersRepository, UserRecord } from './admin-users.repository.ts';
 
-export function presentUser(row: UserRecord): AdminUser {
+function presentAdminUser(row: UserRecord): AdminUser {
   return {
     _id: row.id,
     name: row.name,
@@ -36,7 +36,7 @@ export class AdminUsersService {
       this.users.stats(),
     ]);
     return {
-      users: rows.map(presentUser),
+      users: rows.map(presentAdminUser),
       total,
       page,
       limit,
@@ -58,12 +58,12 @@ export class AdminUsersService {
     const row = await this.users.update(userId, { is_blocked: blocked ? 1 : 0 }, nowIso());
     if (!row) throw notFound('User not found');
     if (blocked) await this.sessions.revokeAllForUser(userId);
-    return presentUser(row);
+    return presentAdminUser(row);
   }
 
   async setPremium(userId: number, premium: boolean): Promise<AdminUser> {
     const row = await this.users.update(userId, { is_premium: premium ? 1 : 0 }, nowIso());
     if (!row) throw notFound('User not found');
-    return presentUser(row);
+    return presentAdminUser(row);
   }
 }

@@ -89,7 +89,7 @@ export interface LoggedIn {
   session: IssuedSession;
 }
 
-export function presentUser(row: UserRow): AuthUser {
+function presentAuthUser(row: UserRow): AuthUser {
   return {
     _id: row.id,
     name: row.name,
@@ -388,7 +388,7 @@ export class AuthService {
   ): Promise<{ user: AuthUser; isAdmin: boolean; admin: ReturnType<typeof adminSummary> }> {
     const row = await this.repository.findUserById(userId);
     if (!row) throw unauthorized();
-    return { user: presentUser(row), isAdmin: row.role === 'admin', admin: adminSummary(row) };
+    return { user: presentAuthUser(row), isAdmin: row.role === 'admin', admin: adminSummary(row) };
   }
 
   logout(sessionId: number): Promise<void> {
@@ -404,7 +404,7 @@ export class AuthService {
       userAgent: options.client.userAgent,
       ip: options.client.ip,
     });
-    const user = presentUser(row);
+    const user = presentAuthUser(row);
     const admin = adminSummary(row);
     return {
       session,

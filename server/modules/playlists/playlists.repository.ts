@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
-import { type SongRecord, songIsListed } from '../catalog/catalog.repository.ts';
+import {
+  type SongArtistRecord,
+  type SongRecord,
+  songIsListed,
+} from '../catalog/catalog.repository.ts';
 
 export interface PlaylistRecord {
   id: number;
@@ -42,12 +46,6 @@ const playlistColumns = [
 /** A playlist's song with its play count, read in the same row. */
 export interface PlaylistSongRecord extends SongRecord {
   play_count: number | null;
-}
-
-export interface PlaylistSongArtist {
-  song_id: number;
-  artist_id: number;
-  name: string;
 }
 
 /**
@@ -305,7 +303,7 @@ export class PlaylistsRepository {
    * rather than a list of thousands of song ids. Rows of hidden songs may come too; callers look
    * songs up by id.
    */
-  artistsOfPlaylist(playlistId: number): Promise<PlaylistSongArtist[]> {
+  artistsOfPlaylist(playlistId: number): Promise<SongArtistRecord[]> {
     return this.db
       .selectFrom('playlist_songs')
       .innerJoin('song_artists', 'song_artists.song_id', 'playlist_songs.song_id')
@@ -361,7 +359,7 @@ export class PlaylistsRepository {
   }
 
   /** Credited artists of a few songs, in credit order. */
-  artistsOfSongs(songIds: number[]): Promise<PlaylistSongArtist[]> {
+  artistsOfSongs(songIds: number[]): Promise<SongArtistRecord[]> {
     if (songIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('song_artists')

@@ -14,10 +14,9 @@ import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../.
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { groupArtists, presentSong, songForOriginalClient } from '../catalog/catalog.presenter.ts';
-import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { CatalogRepository, SongArtistRecord } from '../catalog/catalog.repository.ts';
 import {
   type PlaylistRecord,
-  type PlaylistSongArtist,
   type PlaylistSongRecord,
   type PlaylistStats,
   type PlaylistsRepository,
@@ -100,15 +99,15 @@ export interface SongsPage {
 /** Playlists shorter than this are presented each time (see PlaylistSongsCache). */
 export const LONG_PLAYLIST_SONGS = 200;
 
-/** A playlist read: what its answer depends on, and the answer. */
-interface Read {
+/** A playlist's response: what it depends on (its ETag's parts), and the response. */
+interface PlaylistResponse {
   tag: unknown[];
   build(): Playlist;
   /** The answer `{data: playlist}` already serialised (UTF-8), when that is cheaper than `build()`. */
   json?(etag: string, shape: PlaylistShape): Buffer;
 }
 
-function presentRows(rows: PlaylistSongRecord[], artists: PlaylistSongArtist[]): Song[] {
+function presentRows(rows: PlaylistSongRecord[], artists: SongArtistRecord[]): Song[] {
   const bySong = groupArtists(artists);
   return rows.map((row) => presentSong(row, bySong.get(row.id) ?? [], row.play_count ?? 0));
 }
@@ -158,7 +157,7 @@ export class PlaylistsService {
    * keep what was presented while the catalog's and the playlist's versions stand, and then only
    * read the play counts.
    */
-  private async full(row: PlaylistRecord, viewerId: number | null): Promise<Read> {
+  private async full(row: PlaylistRecord, viewerId: number | null): Promise<PlaylistResponse> {
     // Read before the songs (as the playlist's own version, in `row`): anything read after them
     // is at least as new as the versions say.
     const version = await this.playlists.catalogVersion();
@@ -207,7 +206,7 @@ export class PlaylistsService {
     row: PlaylistRecord,
     viewerId: number | null,
     page: SongsPage,
-  ): Promise<Read> {
+  ): Promise<PlaylistResponse> {
     const version = await this.playlists.catalogVersion();
     const cached = this.songsCache.get(row.id, version, row.songs_version);
     if (cached) {
