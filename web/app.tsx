@@ -6,8 +6,8 @@ import { ConnectionBanner } from './shell/connection-banner.tsx';
 
 /**
  * What the browser renders and the server renders (web/ssr) around the router: one tree, so a
- * page drawn by the server hydrates as drawn. `renderedSession`: the hints the server drew the
- * page with (none for a page the browser draws alone).
+ * page rendered by the server hydrates as rendered. `renderedSession`: the hints the server rendered the
+ * page with (none for a page the browser renders alone).
  */
 export function App({
   client,

@@ -10,7 +10,7 @@ import { AppRouter, preloadRoute } from './router.tsx';
 import { readPageState } from './ssr/page-state.ts';
 import './styles.css';
 
-// A page the server rendered (web/ssr) comes with what it was drawn with; the first render here
+// A page the server rendered (web/ssr) comes with what it was rendered with; the first render here
 // uses the same, so it takes over the server's markup as it is.
 const state = readPageState();
 if (state) {
@@ -30,9 +30,9 @@ window.addEventListener('vite:preloadError', recoverFromStaleCode);
 void restoreSession(state?.session.isAuth === true);
 
 // The first page's code (and the player bar's, when a saved song shows in it) comes before the
-// first render, so the page draws with the shell. A page the server drew is on screen already, so
+// first render, so the page renders with the shell. A page the server rendered is on screen already, so
 // its code is waited for however long it takes: hydrating without it would put the page's
-// fallback in place of the drawn page. (Not a top-level await: the page's modules import this
+// fallback in place of the rendered page. (Not a top-level await: the page's modules import this
 // entry's chunk, which must finish evaluating.)
 const route = preloadRoute(window.location.pathname, state ? null : 500);
 void Promise.all([route, preloadPlayer()]).then(() => {

@@ -64,7 +64,7 @@ function page<K extends string>(
     });
     loaded = module[name];
     // A page module may ask for its data as soon as its code is here (`prefetch`); the first
-    // render waits a moment for it, as a data router's loader would, so the page draws with its
+    // render waits a moment for it, as a data router's loader would, so the page renders with its
     // content instead of a loading state (and then a second render).
     const data = params
       ? (module as { prefetch?: (params: Params) => Promise<unknown> | undefined }).prefetch?.(
@@ -218,7 +218,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the code of the pages the address shows (waiting at most `capMs`, or for all of it with
- * null), so the first render draws the page with the shell instead of a fallback that holds the
+ * null), so the first render shows the page with the shell instead of a fallback that holds the
  * page back 300 ms. With `data` (the
  * default) each page also asks for its data; the server, which hands the data in itself, does not.
  */

@@ -70,7 +70,7 @@ export async function webAppRoutes(
   function send(request: FastifyRequest, reply: FastifyReply, file: CachedFile): FastifyReply {
     reply.type(file.type);
     if (file.compressible) {
-      // A rendered page is drawn for the caller its cookie names.
+      // A rendered page is for the caller its cookie names alone.
       reply.header('vary', file.dynamic ? 'accept-encoding, cookie' : 'accept-encoding');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (file.dynamic) {
@@ -108,14 +108,14 @@ export async function webAppRoutes(
     return { body: Buffer.from(body), type: index.type, compressible: true, dynamic: true };
   }
 
-  /** The caller's page drawn by the server, or null for the static shell (see serverPages). */
+  /** The caller's page rendered by the server, or null for the static shell (see serverPages). */
   async function renderFor(request: FastifyRequest, index: CachedFile): Promise<CachedFile | null> {
     if (!options.render) return null;
     try {
       const page = await options.render(request, request.url);
       return page ? rendered(index, page) : null;
     } catch (error) {
-      // The browser draws the page itself, as it does for every page the server does not render.
+      // The browser renders the page itself, as it does for every page the server does not render.
       request.log.error({ err: error }, 'server rendering failed');
       return null;
     }

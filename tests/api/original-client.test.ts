@@ -167,7 +167,7 @@ describe("the original client's pages", () => {
       const empty = (await post('/api/user/addPlaylist', owner, { name: 'Nothing yet' })).json()
         .data.playlist._id;
       const { data } = (await get(`/api/user/playlistById/${empty}`, owner)).json();
-      // No cover and no songs: the page draws four /api/placeholder/150/150 images.
+      // No cover and no songs: the page renders four /api/placeholder/150/150 images.
       expect(data.coverImage).toBeNull();
       expect(data.songs).toEqual([]);
       const image = await get('/api/placeholder/150/150');

@@ -7,7 +7,7 @@ const LENGTH = 75;
 /** Years back: these songs must not become the catalog's newest, which other journeys show. */
 const LONG_AGO_MS = 5 * 365 * 24 * 3_600_000;
 
-test('a long playlist opens drawn by the server at its first rows, then has every song to scroll to and play', async ({
+test('a long playlist opens rendered by the server at its first rows, then has every song to scroll to and play', async ({
   page,
   context,
 }) => {
@@ -48,7 +48,7 @@ test('a long playlist opens drawn by the server at its first rows, then has ever
   await signIn(context, owner);
   const problems = pageErrors(page);
   const opened = await page.goto(`/viewPlaylist/${playlistId}`);
-  // The page comes drawn in its HTML, with the header and first rows, for the owner (whose
+  // The page comes rendered in its HTML, with the header and first rows, for the owner (whose
   // cookie the server read: the playlist is private)...
   const html = (await opened?.text()) ?? '';
   expect(html).toContain('The long road');

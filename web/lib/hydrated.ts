@@ -5,7 +5,7 @@ const never = () => () => {};
 /**
  * False on the server and while the browser hydrates a page the server rendered (web/ssr), true
  * from then on (and from the start when the browser renders alone). Code-split parts render only
- * once it is true: the server cannot wait for them, and hydration must draw what the server drew.
+ * once it is true: the server cannot wait for them, and hydration must render what the server rendered.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -54,9 +54,9 @@ if (typeof window !== 'undefined') {
 export const VISITOR: SessionHints = { user: null, isAuth: false, isAdmin: false };
 
 /**
- * The hints a server-rendered page was drawn with (from its session cookie). The server renders
- * with them, and the browser hydrates with them, so both draw the same page; the browser then
- * draws again with its own hints if they differ. Each render provides its own (`App`), so no
+ * The hints a server-rendered page was rendered with (from its session cookie). The server renders
+ * with them, and the browser hydrates with them, so both render the same page; the browser then
+ * renders again with its own hints if they differ. Each render provides its own (`App`), so no
  * request's hints outlive its render.
  */
 export const RenderedSession = createContext<SessionHints>(VISITOR);
@@ -110,7 +110,7 @@ export async function logout(): Promise<void> {
 
 /**
  * After a reload the hints may be stale (the session expired, was revoked, or the account was
- * blocked, or the page the server drew says a session exists that the hints lack): ask the server
+ * blocked, or the page the server rendered says a session exists that the hints lack): ask the server
  * once and bring the hints in line.
  */
 export async function restoreSession(serverSawSession = false): Promise<void> {

@@ -22,7 +22,7 @@ const ShortcutsHelp = lazy(() => loadShortcutsHelp().then((m) => ({ default: m.S
 
 /**
  * Loads the player bar's code before the first render when a saved song will show in it (at most
- * `capMs`), so a returning listener's player draws with the page.
+ * `capMs`), so a returning listener's player renders with the page.
  */
 export function preloadPlayer(capMs = 500): Promise<unknown> {
   if (usePlayer.getState().queue.length === 0) return Promise.resolve();

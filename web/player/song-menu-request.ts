@@ -4,7 +4,7 @@ import type { PlayerSong } from './player-state.ts';
 
 /**
  * The song menu that is open, if any. Rows and players ask for it here (a "⋯" button, a
- * right-click, a long-press); `PlayerMenus` draws it, loading its code the first time.
+ * right-click, a long-press); `PlayerMenus` renders it, loading its code the first time.
  */
 export interface SongMenuRequest {
   song: PlayerSong;

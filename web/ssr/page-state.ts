@@ -2,8 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { SessionHints } from '../lib/session.ts';
 
 /**
- * What the server drew a page with (web/ssr/render-page.tsx), handed to the browser in the page's
- * HTML so that its first render draws the same page: the session hints and the query answers.
+ * What the server rendered a page with (web/ssr/render-page.tsx), handed to the browser in the page's
+ * HTML so that its first render shows the same page: the session hints and the query answers.
  */
 export interface PageState {
   session: SessionHints;

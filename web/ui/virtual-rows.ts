@@ -63,7 +63,7 @@ export function nextRange(
 
 /**
  * The first guess's height: a tall screen. It does not read the window, so a list the server
- * rendered (web/ssr) starts with the rows the browser's first render draws, and hydrates as drawn.
+ * rendered (web/ssr) starts with the rows the browser's first render shows, and hydrates as rendered.
  */
 const FIRST_GUESS_PX = 1080;
 

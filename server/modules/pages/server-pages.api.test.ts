@@ -20,7 +20,7 @@ const SHELL =
 
 const STATE = /<script id="chorus-page-state" type="application\/json">(.*?)<\/script>/s;
 
-describe('pages drawn by the server', () => {
+describe('pages rendered by the server', () => {
   let t: TestContext;
   let webDir: string;
   let owner: TestUser;
@@ -78,7 +78,7 @@ describe('pages drawn by the server', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('draws a public playlist with its first rows, and hands the browser what it drew with', async () => {
+  it('renders a public playlist with its first rows, and hands the browser what it rendered with', async () => {
     const response = await open(`/viewPlaylist/${publicId}`);
     expect(response.statusCode).toBe(200);
     const body = response.body;
@@ -93,13 +93,13 @@ describe('pages drawn by the server', () => {
     expect(state?.queries).toEqual([
       [['library', 'playlist', publicId, 'head'], (api.json() as { data: unknown }).data],
     ]);
-    // Drawn for this caller: kept by the browser only, and never hinted to be fetched again.
+    // Rendered for this caller: kept by the browser only, and never hinted to be fetched again.
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(String(response.headers.vary)).toContain('cookie');
     expect(String(response.headers.link ?? '')).not.toContain('as=fetch');
   });
 
-  it('draws only the first rows, not the whole playlist', async () => {
+  it('renders only the first rows, not the whole playlist', async () => {
     const body = (await open(`/viewPlaylist/${publicId}`)).body;
     const head = stateOf(body)?.queries[0]?.[1] as { songs: unknown[]; songCount: number };
     expect(head.songs).toHaveLength(PLAYLIST_FIRST_SONGS);
@@ -107,7 +107,7 @@ describe('pages drawn by the server', () => {
     expect(body).not.toContain(`${titles.at(-1)}<`);
   });
 
-  it('draws a private playlist for its owner only; others get the shell, which tells them nothing', async () => {
+  it('renders a private playlist for its owner only; others get the shell, which tells them nothing', async () => {
     const mine = await open(`/viewPlaylist/${privateId}`, owner);
     expect(mine.body).toContain('Drawn in private</h1>');
     expect(stateOf(mine.body)?.session).toEqual({
@@ -132,7 +132,7 @@ describe('pages drawn by the server', () => {
       expect(bad.statusCode).toBe(200);
       expect(bad.body).toBe(SHELL);
     }
-    // Other pages are not drawn by the server.
+    // Other pages are not rendered by the server.
     expect((await open('/')).body).toBe(SHELL);
   });
 
@@ -148,7 +148,7 @@ describe('pages drawn by the server', () => {
     expect(head.name).toBe('</script><script>alert(1)</script> & <b>');
   });
 
-  it('sends the drawn page compressed when the browser accepts it', async () => {
+  it('sends the rendered page compressed when the browser accepts it', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/viewPlaylist/${publicId}`,

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/policies.ts';
 
-/** A page drawn on the server: the markup for `#root`, its state as JSON for the browser, and the tab's title. */
+/** A page rendered on the server: the markup for `#root`, its state as JSON for the browser, and the tab's title. */
 export interface RenderedPage {
   html: string;
   state: string;
@@ -40,8 +40,8 @@ function sessionOf(caller: Caller | null): PageState['session'] {
 export function serverPages(deps: Deps): PageRenderer {
   const { playlists } = deps.services;
   let renderer: Promise<RenderModule> | null = null;
-  // React and the app's components load with the first page drawn, not at start: most visits
-  // open other pages, and a server that is only streamed to never draws one.
+  // React and the app's components load with the first page rendered, not at start: most visits
+  // open other pages, and a server that is only streamed to never renders one.
   const load = () => {
     renderer ??= import('../../../web/ssr/render-page.tsx');
     return renderer;
@@ -61,7 +61,7 @@ export function serverPages(deps: Deps): PageRenderer {
     const match = matchClientRoute(url.split('?')[0] ?? '/');
     if (match?.route !== '/viewPlaylist/:id') return null;
     const caller = request.caller;
-    // Administrators are sent to their own area, which the browser draws.
+    // Administrators are sent to their own area, which the browser renders.
     if (caller?.role === 'admin') return null;
     const id = Number(match.params.id);
     // The API's own id range: past it the page shows its "No playlist found" without asking.

@@ -261,7 +261,7 @@ export class PlaylistsService {
 
   /**
    * A slice of a playlist as `read` answers it, without the entity tag: what a page the server
-   * draws shows (modules/pages).
+   * renders shows (modules/pages).
    */
   async slicePlaylist(id: number, caller: Caller | null, page: SongsPage): Promise<Playlist> {
     const row = await this.visible(id, caller);
