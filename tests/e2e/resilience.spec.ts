@@ -48,11 +48,12 @@ test('code that stays missing after the reload shows the error page instead of r
   let loads = 0;
   page.on('load', () => loads++);
   await artist.click();
+  // The error page shows while the app asks whether the server is there; then one reload.
+  await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({
     timeout: 15_000,
   });
-  // One reload, then the guard holds.
-  expect(loads).toBe(1);
+  // After the reload the guard holds: the error page stays.
   await page.waitForTimeout(1000);
   expect(loads).toBe(1);
 });
