@@ -46,8 +46,9 @@ interface PageComponent {
 /*
  * Routes in React Router's declarative mode: every page is its own chunk, loaded when first
  * shown (navigations are transitions, so the old page stays until the new one is ready). The
- * data-router machinery (loaders, actions, fetchers) would add 16 KB gzip to every listener's
- * first load, and Chorus loads its data with TanStack Query instead.
+ * data-router machinery (loaders, actions, fetchers) would weigh on every listener's first load
+ * (within the bundle budget of `npm run bench -- bundle`), and Chorus loads its data with
+ * TanStack Query instead.
  */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_RATIO, plannedOnce, planRead } from './lead-choice.ts';
+import { LOOKUP_RATIO, planRead, usesGenericPlan } from './lead-choice.ts';
 
 const counts =
   (table: Record<string, number>) =>
@@ -61,11 +61,11 @@ describe('planRead', () => {
   });
 });
 
-describe('plannedOnce', () => {
+describe('usesGenericPlan', () => {
   it('plans searches of one or two words once, longer ones and corrections for their words', () => {
-    expect(plannedOnce([['love']])).toBe(true);
-    expect(plannedOnce([['love'], ['g']])).toBe(true);
-    expect(plannedOnce([['love'], ['me'], ['tender']])).toBe(false);
-    expect(plannedOnce([['lvoe', 'love', 'live'], ['g']])).toBe(false);
+    expect(usesGenericPlan([['love']])).toBe(true);
+    expect(usesGenericPlan([['love'], ['g']])).toBe(true);
+    expect(usesGenericPlan([['love'], ['me'], ['tender']])).toBe(false);
+    expect(usesGenericPlan([['lvoe', 'love', 'live'], ['g']])).toBe(false);
   });
 });

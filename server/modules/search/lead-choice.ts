@@ -1,13 +1,13 @@
 /**
  * How a search of several words reads PostgreSQL's term index (migration 010). Every word is a
  * range of the key in rank order. Two ways find the rows holding all of them:
- * - a join, which the planner makes a merge of the ranges: about 0.3 µs a row, but it reads the
- *   common word's range as far as the rare word's, tens of thousands of rows for 'night';
- * - reading the rarest word's range and looking each row up in the others: about 8 µs a row
- *   (a descent of the key), so it pays only when the others are far more common.
+ * - a join, which the planner makes a merge of the ranges: cheap per row, but it reads the
+ *   common word's range as far as the rare word's, which for a common word is most of the catalog;
+ * - reading the rarest word's range and looking each row up in the others: a descent of the key
+ *   per row, many times dearer, so it pays only when the others are far more common.
  * The planner cannot choose well: outside the hundred most common terms it takes every term to be
- * as common as any other, so it merges 'night' (110,000 rows) with 'nop' (790): 13 ms where a
- * lookup from 'nop' takes 3.
+ * as common as any other, so it merges a very common word with a rare one where looking up from
+ * the rare one reads a fraction of the rows (`npm run bench -- search` shows the difference).
  */
 
 /** How many times as many rows another word must have for its rows to be looked up one by one. */
@@ -50,12 +50,12 @@ export function planRead(
 }
 
 /**
- * Whether a search of `groups` runs as a statement planned once for any words (db/database.ts):
- * one or two words, as typed. Their text decides the plan: one range in rank order, merged with
- * or looking up the other. With three or more, a plan made without the words chose an order of
- * joins that read whole ranges (650 ms over a million songs where a plan for the words takes
- * 40), so those are planned for their words, whose counts the planner then sees; so are typo
- * corrections (several options to a word), whose texts are too many to keep.
+ * Whether a search of `groups` runs as a statement with a generic plan, made once for any words
+ * (db/postgres.ts, `genericPlanDb`): one or two words, as typed. Their text decides the plan: one
+ * range in rank order, merged with or looking up the other. With three or more, a plan made
+ * without the words chooses an order of joins that reads whole ranges, so those are planned for
+ * their words, whose counts the planner then sees; so are typo corrections (several options to a
+ * word), whose texts are too many to prepare.
  */
-export const plannedOnce = (groups: readonly string[][]): boolean =>
+export const usesGenericPlan = (groups: readonly string[][]): boolean =>
   groups.length <= 2 && groups.every((group) => group.length === 1);

@@ -11,7 +11,7 @@ import {
   COUNT_ENTRY_BYTES,
   WORD_BYTES,
 } from '../../lib/cache-budget.ts';
-import { plannedOnce, planRead, type ReadPlan } from './lead-choice.ts';
+import { planRead, type ReadPlan, usesGenericPlan } from './lead-choice.ts';
 import {
   FILL_SONGS_ALL,
   fillSqliteIndex,
@@ -470,7 +470,7 @@ class PostgresSearch implements SearchRepository {
 
   /**
    * `genericPlanDb`: the same database, on connections that plan statements once for any values
-   * (plannedOnce); `statements`: the texts it runs prepared.
+   * (usesGenericPlan); `statements`: the texts it runs prepared.
    */
   constructor(
     private readonly db: Db,
@@ -595,7 +595,7 @@ class PostgresSearch implements SearchRepository {
       from (${sql.join(parts, sql` union all `)}) r order by kind, rank`;
     // Run prepared too, so they are not parsed again: they are most searches, and their texts
     // few (for a page size, one per kind's choice of merge or lookup, and long words or not).
-    const rows = plannedOnce(groups)
+    const rows = usesGenericPlan(groups)
       ? await this.statements.execute(
           this.genericPlanDb,
           query.compile(this.genericPlanDb),
