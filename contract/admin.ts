@@ -18,9 +18,9 @@ export const AdminUser = Type.Object(
 export type AdminUser = Static<typeof AdminUser>;
 
 /**
- * The most items an admin list answers without `limit`. The original client asks for whole
+ * The most items an admin list returns without `limit`. The original client asks for whole
  * lists and gets them whole up to this many; past it, `page` (2, 3…) asks for the next ones, as
- * many at a time, so no single answer grows with the catalog.
+ * many at a time, so no single response grows with the catalog.
  */
 export const UNPAGED_LIST_CAP = 5_000;
 
@@ -64,7 +64,7 @@ export type UserList = Static<typeof UserList>;
 
 export const BlockBody = Type.Object({ isBlocked: Type.Boolean() });
 export const PlanBody = Type.Object({ isPremium: Type.Boolean() });
-export const UserAnswer = Type.Object({ message: Type.String(), data: AdminUser });
+export const UserResponse = Type.Object({ message: Type.String(), data: AdminUser });
 
 /** An artist with what only administrators see. */
 export const AdminArtist = Type.Composite([

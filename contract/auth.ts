@@ -54,7 +54,7 @@ export const ResetPasswordBody = Type.Object({
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-/** An account as answers show it: never a password hash, never a code. */
+/** An account as responses show it: never a password hash, never a code. */
 export const AuthUser = Type.Object({
   _id: Type.Integer(),
   name: Type.String(),
@@ -75,12 +75,12 @@ export const AdminSummary = Type.Object({
 });
 
 /**
- * What every login answers (API-COMPAT.md): the original client stores the whole body, reads
+ * What every login responds (API-COMPAT.md): the original client stores the whole body, reads
  * `token`, `isAdmin`, `user` and `admin.username`; registration's `data` is the user with a token,
  * which that client stores as the user after sign-up and whose `admin.username` its profile then
  * prints, so `data` carries `admin` too.
  */
-export const LoginAnswer = Type.Object({
+export const LoginResponse = Type.Object({
   message: Type.String(),
   token: Type.String(),
   isAdmin: Type.Boolean(),
@@ -88,21 +88,21 @@ export const LoginAnswer = Type.Object({
   admin: AdminSummary,
   data: Type.Object({ ...AuthUser.properties, token: Type.String(), admin: AdminSummary }),
 });
-export type LoginAnswer = Static<typeof LoginAnswer>;
+export type LoginResponse = Static<typeof LoginResponse>;
 
-export const MeAnswer = Type.Object({
+export const MeResponse = Type.Object({
   user: AuthUser,
   isAdmin: Type.Boolean(),
   admin: AdminSummary,
 });
-export type MeAnswer = Static<typeof MeAnswer>;
+export type MeResponse = Static<typeof MeResponse>;
 
-export const CodeSentAnswer = Type.Object({
+export const CodeSentResponse = Type.Object({
   message: Type.String(),
   /** Seconds before another code may be requested for this address. */
   resendAfter: Type.Integer(),
 });
-export type CodeSentAnswer = Static<typeof CodeSentAnswer>;
+export type CodeSentResponse = Static<typeof CodeSentResponse>;
 
 /** An ALTCHA-style proof-of-work challenge (see contract/rules/bot-check.ts). */
 export const BotChallenge = Type.Object({

@@ -88,7 +88,7 @@ export const PLAYLIST_PAGE_MAX = 500;
 
 /**
  * A slice of a playlist's songs (Chorus's page shows the first rows before the rest arrive).
- * Without `limit` the answer holds every song, as the original client expects.
+ * Without `limit` the response holds every song, as the original client expects.
  */
 export const PlaylistSongsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYLIST_PAGE_MAX })),
@@ -97,7 +97,7 @@ export const PlaylistSongsQuery = Type.Object({
 export type PlaylistSongsQuery = Static<typeof PlaylistSongsQuery>;
 
 /**
- * The answer to creating a playlist. The original client adds `data.playlist` to its sidebar
+ * The response to creating a playlist. The original client adds `data.playlist` to its sidebar
  * list as it is (API-COMPAT), so that one is in the list's shape; Chorus reads `playlist`.
  */
 export const CreatedPlaylist = Type.Object({

@@ -1,6 +1,6 @@
 /**
- * Every path the web app answers: the product's pages and Chorus's own. The server uses the list to
- * answer known pages with 200 and anything else with the app's 404 page and a 404 status.
+ * Every path the web app serves: the product's pages and Chorus's own. The server uses the list to
+ * serve known pages with 200 and anything else with the app's 404 page and a 404 status.
  */
 export const CLIENT_ROUTES = [
   '/',

@@ -27,7 +27,7 @@ export interface Config {
   mediaDelivery: 'redirect' | 'proxy';
   /**
    * The internal location of a proxy in front (nginx) that serves the local media folder: Chorus
-   * checks access, then answers with X-Accel-Redirect and the proxy sends the bytes.
+   * checks access, then responds with X-Accel-Redirect and the proxy sends the bytes.
    */
   mediaAccelRedirect: string | null;
   smtpUrl: string | null;

@@ -43,7 +43,7 @@ export interface OpenDatabaseOptions {
   /**
    * How long one statement may run, in ms (none when absent or 0): the server's requests have
    * one, scripts that rewrite a whole catalog do not. PostgreSQL cancels a statement past it;
-   * SQLite stops reading its rows (db/sqlite.ts). Either way the request answers 503.
+   * SQLite stops reading its rows (db/sqlite.ts). Either way the request gets a 503.
    */
   statementTimeoutMs?: number;
 }

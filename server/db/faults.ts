@@ -1,7 +1,7 @@
 /**
  * Database faults that are nobody's request's fault and pass on their own: PostgreSQL restarting
  * or dropping a connection, a network cut, a pool that cannot connect. Requests caught by one
- * answer 503 ("try again"), never 500.
+ * respond 503 ("try again"), never 500.
  */
 const CONNECTION_CODES = new Set([
   // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now.

@@ -157,7 +157,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // The pool tells of connections lost while idle; a connection lost while a request holds it
-    // fails that request's query (answered 503), and its client's own error event, which would
+    // fails that request's query (which responds 503), and its client's own error event, which would
     // otherwise stop the process, is told here once.
     pool.on('error', () => {});
     pool.on('connect', (client) => {

@@ -1,6 +1,6 @@
 /**
  * Domain errors: services throw these and the central error handler turns them into
- * `{ message }` answers with the status. Anything else becomes a 500 with no details.
+ * `{ message }` responses with the status. Anything else becomes a 500 with no details.
  */
 export class AppError extends Error {
   constructor(

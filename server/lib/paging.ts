@@ -20,7 +20,7 @@ export const LIST_CHUNK = 250;
 
 /**
  * `limit` items from `offset`, read (and presented) by `read` LIST_CHUNK at a time, letting other
- * requests run between chunks. SQLite answers on the event loop and a request's queries follow
+ * requests run between chunks. SQLite runs on the event loop and a request's queries follow
  * one another without a pause, so a list read whole would hold every other request (a health
  * check, an audio range) until it was done; in chunks they wait at most for one.
  */

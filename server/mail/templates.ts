@@ -28,7 +28,7 @@ export function resetCodeMail(to: string, code: string, minutes: number): MailMe
 }
 
 /**
- * Sent instead of a code when no account uses the address, so the answer to the request itself
+ * Sent instead of a code when no account uses the address, so the response to the request itself
  * does not tell anyone whether an address has an account.
  */
 export function noAccountMail(to: string, publicUrl: string): MailMessage {

@@ -66,7 +66,7 @@ export class MediaCollector implements MediaHolds {
   }
 
   /**
-   * Deletes every object whose grace ended by `now` that no row refers to; answers how many.
+   * Deletes every object whose grace ended by `now` that no row refers to; returns how many.
    * Sweeps run one after another.
    */
   sweep(now = Date.now()): Promise<number> {
@@ -89,7 +89,7 @@ export class MediaCollector implements MediaHolds {
   }
 
   /**
-   * Scans the store (`scan`) if it was never scanned since migration 014; answers how many
+   * Scans the store (`scan`) if it was never scanned since migration 014; returns how many
    * objects it found, or null when no scan was due.
    */
   async scanIfDue(): Promise<number | null> {
@@ -101,7 +101,7 @@ export class MediaCollector implements MediaHolds {
 
   /**
    * Records a check of every object in the store, so those stored before the collector knew of
-   * them (before migration 014) are swept too once no row uses them. Answers how many objects it
+   * them (before migration 014) are swept too once no row uses them. Returns how many objects it
    * found.
    */
   async scan(): Promise<number> {

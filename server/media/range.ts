@@ -5,7 +5,7 @@ export type RangeResult =
 
 /**
  * Reads a `Range` header for an object of `size` bytes (RFC 9110 §14). Only single byte ranges
- * are served as 206; anything malformed or multi-part is answered with the whole object, which
+ * are served as 206; anything malformed or multi-part gets the whole object, which
  * the RFC allows.
  */
 export function parseRange(header: string | undefined, size: number): RangeResult {

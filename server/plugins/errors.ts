@@ -66,7 +66,7 @@ function validationMessage(
 }
 
 /**
- * The one place errors become HTTP answers: always JSON `{ message }`, 4xx for anything the
+ * The one place errors become HTTP responses: always JSON `{ message }`, 4xx for anything the
  * caller can fix, and 500s that say nothing about the inside.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -131,7 +131,7 @@ const ROUTER_REFUSALS: Record<string, [status: number, message: string]> = {
   FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
 };
 
-/** Answers the router's refusals in the same `{ message }` shape as everything else. */
+/** Responds to the router's refusals in the same `{ message }` shape as everything else. */
 export function answerRouterError(
   error: FastifyError,
   _request: FastifyRequest,

@@ -11,7 +11,7 @@ import type { SessionsService } from '../modules/sessions/sessions.service.ts';
  * - listener: any logged-in account that is not blocked (administrators included);
  * - admin: administrators only;
  * - subsonic: the Subsonic API (`/rest`), which checks its own credentials on every call (`u`
- *   with `p` or `t` and `s`, or `apiKey`) and answers refusals in Subsonic's format with HTTP 200;
+ *   with `p` or `t` and `s`, or `apiKey`) and responds to refusals in Subsonic's format with HTTP 200;
  *   session cookies and bearer tokens are not read there, so a cross-site form cannot ride on one.
  */
 export type Policy = 'public' | 'listener' | 'admin' | 'subsonic';
@@ -30,7 +30,7 @@ export interface Caller {
 /**
  * The caller of a route whose policy requires one (listener or admin). The policy has already
  * refused anyone else, so this narrows the type; a route that declared a weaker policy by mistake
- * answers 401 rather than acting for nobody.
+ * responds 401 rather than acting for nobody.
  */
 export function requireCaller(request: { caller: Caller | null }): Caller {
   if (!request.caller) throw unauthorized();

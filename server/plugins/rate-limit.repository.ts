@@ -6,7 +6,7 @@ export class RateLimitRepository {
 
   /**
    * Counts one hit in one statement, starting a new window when the stored one has ended, so
-   * parallel hits on any instance are all counted. Answers the window after this hit.
+   * parallel hits on any instance are all counted. Returns the window after this hit.
    */
   async hit(
     key: string,

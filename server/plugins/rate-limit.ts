@@ -64,7 +64,7 @@ export class RateLimiter {
     return this.secret.hash('rate-limit', key).slice(0, 40);
   }
 
-  /** Counts a hit for `key` and answers the window after it, without refusing anything. */
+  /** Counts a hit for `key` and returns the window after it, without refusing anything. */
   async count(key: string, limit: Limit, now = Date.now()): Promise<Window> {
     if (++this.hitsSinceSweep >= SWEEP_EVERY) {
       this.hitsSinceSweep = 0;

@@ -30,7 +30,7 @@ function bodyLeftUnread(raw: IncomingMessage): boolean {
 }
 
 /**
- * Body limits per route (BODY_LIMITS), and an answer sent before its request's body was read to
+ * Body limits per route (BODY_LIMITS), and a response sent before its request's body was read to
  * the end (a 413, a refused upload) closes the connection: the unread rest of the body would
  * otherwise be taken as the next request on a keep-alive connection, or the server would wait
  * on it, and the client's next request would hang. Closing tells the client to reconnect;

@@ -20,7 +20,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every answer, API errors and 404s included. @fastify/helmet builds Helmet
+ * Security headers on every response, API errors and 404s included. @fastify/helmet builds Helmet
  * anew (parsing the CSP again) on every request; the headers are the same each time, so they are
  * computed at start and copied onto each reply.
  */

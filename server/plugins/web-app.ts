@@ -34,7 +34,7 @@ interface CachedFile {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, pages answered with index.html
+ * Serves the built web app: hashed assets cached for a year, pages served as index.html
  * (status 404 for paths the app does not know, so it shows its own 404 page). Files are read
  * and compressed once, then kept in memory: the whole build is a few hundred kilobytes.
  */

@@ -65,7 +65,7 @@ export class BrowserHistory {
     for (const listener of this.listeners) listener({ action, location });
   }
 
-  /** Calls `listener` on every change; answers the function that stops it. */
+  /** Calls `listener` on every change; returns the function that stops it. */
   listen(listener: (update: HistoryUpdate) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * Whether the server answers. A call that cannot reach it (or a gateway saying it is away) marks
- * it unreachable; from then on /api/health is asked with a growing wait until it answers, and the
+ * Whether the server responds. A call that cannot reach it (or a gateway saying it is away) marks
+ * it unreachable; from then on /api/health is asked with a growing wait until it responds, and the
  * listeners (the banner, the query cache, the player) hear both changes.
  */
 
@@ -17,7 +17,7 @@ export function healthCheckWait(attempt: number): number {
   return Math.min(FIRST_WAIT_MS * 2 ** attempt, LONGEST_WAIT_MS);
 }
 
-/** Gateway answers a proxy gives while the server behind it is away. */
+/** Gateway responses a proxy gives while the server behind it is away. */
 export function meansUnreachable(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
 }
@@ -63,7 +63,7 @@ function checkLater(wait: number): void {
   }, wait);
 }
 
-/** A call could not reach the server: say so, and ask until it answers again. */
+/** A call could not reach the server: say so, and ask until it responds again. */
 export function reportUnreachable(): void {
   if (status === 'unreachable') return;
   attempt = 0;
@@ -78,7 +78,7 @@ export function reportReachable(): void {
   set('reachable');
 }
 
-/** Asks the server once; marks it unreachable when it does not answer. */
+/** Asks the server once; marks it unreachable when it does not respond. */
 export async function probeServer(): Promise<boolean> {
   const answered = await healthy();
   if (answered) reportReachable();

@@ -94,7 +94,7 @@ export function useProfile() {
 
 export function createPlaylist(body: { name: string; description?: string }) {
   return api<{ playlist: Playlist }>('/user/addPlaylist', { method: 'POST', body }).then(
-    (answer) => answer.playlist,
+    (response) => response.playlist,
   );
 }
 
@@ -116,7 +116,7 @@ export function useCreatePlaylist() {
   return useMutation({
     mutationFn: createPlaylist,
     onSuccess: async (playlist) => {
-      // Shown in the sidebar at once, before the refetch answers.
+      // Shown in the sidebar at once, before the refetch responds.
       client.setQueryData<PlaylistSummary[]>(libraryKeys.mine, (list) => [
         playlist,
         ...(list ?? []).filter((entry) => entry._id !== playlist._id),
@@ -235,7 +235,7 @@ function withLike(liked: Set<number> | undefined, songId: number, like: boolean)
 /**
  * A heart's toggle: the liked ids change at once, and only this song's change is undone if the
  * server refuses. Several toggles may be on their way (a listener liking down a list); the liked
- * lists are fetched again once the last of them has settled, since an answer fetched earlier
+ * lists are fetched again once the last of them has settled, since a response fetched earlier
  * would not hold the ones still on their way and would flip their hearts back meanwhile.
  * `send` makes the call (a parameter so the rules can be tested without a server).
  */

@@ -21,7 +21,7 @@ export const queryClient = createQueryClient();
 
 /**
  * While the server is unreachable queries wait instead of failing (their retries pause, as
- * offline); once it answers they go on, and every query on screen is fetched again, so a page
+ * offline); once it responds they go on, and every query on screen is fetched again, so a page
  * that failed meanwhile recovers by itself.
  */
 export function followServerStatus(client: QueryClient): () => void {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { LoginAnswer, MeAnswer } from '../../contract/auth.ts';
+import type { LoginResponse, MeResponse } from '../../contract/auth.ts';
 import { api } from './api.ts';
 
 /**
@@ -95,8 +95,8 @@ export function useSession(): SessionHints {
  * Keeps what a login answered as the UI hints: the user (with `admin.username`, which the profile
  * reads) and the flags. The token is not stored: the httpOnly cookie carries the session.
  */
-export function rememberLogin(answer: Pick<LoginAnswer, 'user' | 'admin' | 'isAdmin'>): void {
-  saveSession({ ...answer.user, admin: answer.admin }, answer.isAdmin);
+export function rememberLogin(response: Pick<LoginResponse, 'user' | 'admin' | 'isAdmin'>): void {
+  saveSession({ ...response.user, admin: response.admin }, response.isAdmin);
 }
 
 /** Ends the session on the server, then forgets the hints whatever the server said. */
@@ -116,8 +116,8 @@ export async function logout(): Promise<void> {
 export async function restoreSession(serverSawSession = false): Promise<void> {
   if (!read().isAuth && !serverSawSession) return;
   try {
-    const answer = await api<MeAnswer>('/auth/me');
-    rememberLogin(answer);
+    const response = await api<MeResponse>('/auth/me');
+    rememberLogin(response);
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 401 || status === 403) clearSession();

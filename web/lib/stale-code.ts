@@ -34,7 +34,7 @@ function lastReload(): number | null {
   }
 }
 
-/** Reloads the page unless one was just tried; answers whether it does. */
+/** Reloads the page unless one was just tried; returns whether it does. */
 export function reloadOnce(now = Date.now()): boolean {
   if (!mayReload(lastReload(), now)) return false;
   try {
@@ -50,7 +50,7 @@ let recovering = false;
 
 /**
  * A code file failed to load. With the server there, the build changed: reload. With the server
- * away, the file could not be asked for at all: reload once it answers again.
+ * away, the file could not be asked for at all: reload once it responds again.
  */
 export function recoverFromStaleCode(): void {
   if (recovering || typeof window === 'undefined') return;

@@ -23,11 +23,11 @@ export class AudioEngine {
   /** The song's length from its record: a live transcode has no length of its own yet. */
   private songSeconds = 0;
   /**
-   * Where in the song the loaded answer starts: 0, or the second a live transcode was asked to
-   * start from (`?t=`) because the browser cannot seek in an answer still being made.
+   * Where in the song the loaded response starts: 0, or the second a live transcode was asked to
+   * start from (`?t=`) because the browser cannot seek in a response still being made.
    */
   private offset = 0;
-  /** A seek asked for before the answer's metadata came: checked once it is known. */
+  /** A seek asked for before the response's metadata came: checked once it is known. */
   private pendingSeek: number | null = null;
 
   constructor(private readonly events: EngineEvents) {
@@ -129,7 +129,7 @@ export class AudioEngine {
   }
 
   /**
-   * Moves to `seconds` into the song. Within the loaded answer the element seeks; a live
+   * Moves to `seconds` into the song. Within the loaded response the element seeks; a live
    * transcode cannot be sought past what has arrived, so the song is asked for again from there
    * (`?t=`, a transcode that starts at that second).
    */
@@ -145,7 +145,7 @@ export class AudioEngine {
   }
 
   /**
-   * Whether the element can go to `seconds` of the song in the loaded answer. An answer of
+   * Whether the element can go to `seconds` of the song in the loaded response. A response of
    * unknown length (a live transcode) is seekable only in what has arrived: past it, the browser
    * would guess a byte offset from the bit rate and land elsewhere than the time it shows.
    */

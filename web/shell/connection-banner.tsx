@@ -1,6 +1,6 @@
 import { useServerStatus } from '../lib/connection.ts';
 
-/** One notice while the server is unreachable; it goes by itself once the server answers. */
+/** One notice while the server is unreachable; it goes by itself once the server responds. */
 export function ConnectionBanner() {
   if (useServerStatus() === 'reachable') return null;
   return (

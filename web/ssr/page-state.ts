@@ -3,7 +3,7 @@ import type { SessionHints } from '../lib/session.ts';
 
 /**
  * What the server rendered a page with (web/ssr/render-page.tsx), handed to the browser in the page's
- * HTML so that its first render shows the same page: the session hints and the query answers.
+ * HTML so that its first render shows the same page: the session hints and the query responses.
  */
 export interface PageState {
   session: SessionHints;

@@ -13,7 +13,7 @@ export interface PageInput {
   url: string;
   /** The caller's hints, from the session cookie. */
   session: SessionHints;
-  /** At /viewPlaylist/:id: the header and first songs, as the API answers them to the caller. */
+  /** At /viewPlaylist/:id: the header and first songs, as the API returns them to the caller. */
   playlist?: Playlist;
 }
 

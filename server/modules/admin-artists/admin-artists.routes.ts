@@ -32,9 +32,9 @@ import {
 const renderOriginalClientArtist =
   jsonRenderer<OriginalClientAdminArtist>(OriginalClientAdminArtist);
 
-const ArtistAnswer = Type.Object({ message: Type.String(), artist: AdminArtist });
+const ArtistResponse = Type.Object({ message: Type.String(), artist: AdminArtist });
 /** The original client's edit page swaps `data` into its `getAllArtist` list by `_id`, as text. */
-const UpdatedAnswer = Type.Object({ message: Type.String(), data: OriginalClientAdminArtist });
+const UpdatedResponse = Type.Object({ message: Type.String(), data: OriginalClientAdminArtist });
 
 /** Text fields of a JSON body; anything that is not text is refused rather than guessed at. */
 function jsonFields(body: unknown): Record<string, string | null> {
@@ -152,7 +152,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['admin'],
         summary: 'Disable an artist (it and its songs vanish for listeners) or enable it again',
         params: IdParams,
-        response: { 200: ArtistAnswer },
+        response: { 200: ArtistResponse },
       },
     },
     async (request) => {
@@ -176,7 +176,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
           tags: ['admin'],
           summary: 'Create an artist (multipart: name, description, imageFile, optional email)',
           consumes: ['multipart/form-data'],
-          response: { 201: ArtistAnswer },
+          response: { 201: ArtistResponse },
         },
       },
       async (request, reply) => {
@@ -206,7 +206,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
           summary: 'Update an artist: multipart (name, imageFile…) or JSON (name…)',
           consumes: ['multipart/form-data', 'application/json'],
           params: IdParams,
-          response: { 200: UpdatedAnswer },
+          response: { 200: UpdatedResponse },
         },
       },
       async (request) => {

@@ -29,7 +29,7 @@ const renderSongListFields = jsonRenderer<Omit<AdminSongList, 'songs'>>(
   Type.Omit(AdminSongList, ['songs']),
 );
 
-const SongAnswer = Type.Object({ message: Type.String(), song: Song });
+const SongResponse = Type.Object({ message: Type.String(), song: Song });
 /**
  * The added song as the body itself, with no `song` key: the original client stores `data.song`
  * as its whole song list and calls `.filter` on it, and refetches the list when it is absent.
@@ -129,7 +129,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['admin'],
         summary: 'Soft-delete a song, or restore it',
         params: IdParams,
-        response: { 200: SongAnswer },
+        response: { 200: SongResponse },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
         summary: 'Set a song Active or Inactive (inactive songs disappear for listeners)',
         params: IdParams,
         body: SongStatusBody,
-        response: { 200: SongAnswer },
+        response: { 200: SongResponse },
       },
     },
     async (request) => {
@@ -199,7 +199,7 @@ export async function adminSongsRoutes(app: App, deps: Deps): Promise<void> {
           summary: "Edit a song's title, artists, genre and cover (multipart or JSON)",
           consumes: ['multipart/form-data', 'application/json'],
           params: IdParams,
-          response: { 200: SongAnswer },
+          response: { 200: SongResponse },
         },
       },
       async (request) => {

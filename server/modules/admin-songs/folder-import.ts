@@ -192,7 +192,7 @@ export class FolderImport {
     }
   }
 
-  /** Imports one file; answers what happened instead of throwing. */
+  /** Imports one file; returns what happened instead of throwing. */
   async importFile(file: string): Promise<'imported' | 'skipped' | ImportFailure> {
     const batch = new MediaBatch(this.media, this.holds);
     let staged: StagedFile | null = null;

@@ -2,9 +2,9 @@ import {
   BlockBody,
   PlanBody,
   UNPAGED_LIST_CAP,
-  UserAnswer,
   UserList,
   UserListQuery,
+  UserResponse,
 } from '../../../contract/admin.ts';
 import { IdParams } from '../../../contract/common.ts';
 import type { App, Deps } from '../../deps.ts';
@@ -39,7 +39,7 @@ export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
         summary: 'Block or unblock an account; blocking ends all its sessions at once',
         params: IdParams,
         body: BlockBody,
-        response: { 200: UserAnswer },
+        response: { 200: UserResponse },
       },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export async function adminUsersRoutes(app: App, deps: Deps): Promise<void> {
         summary: 'Switch an account between the Free and Premium plans',
         params: IdParams,
         body: PlanBody,
-        response: { 200: UserAnswer },
+        response: { 200: UserResponse },
       },
     },
     async (request) => {

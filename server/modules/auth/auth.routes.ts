@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import {
   BotChallenge,
   CheckEmailBody,
-  CodeSentAnswer,
+  CodeSentResponse,
   EmailBody,
-  LoginAnswer,
   LoginBody,
-  MeAnswer,
+  LoginResponse,
+  MeResponse,
   RegisterBody,
   ResetPasswordBody,
   VerifyOtpBody,
@@ -79,18 +79,18 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
           'The bot-check solution goes in `altcha` (or the `X-Altcha` header). Without one, an ' +
           'address may register only 3 accounts an hour, so the original client keeps working.',
         body: RegisterBody,
-        response: { 201: LoginAnswer, ...errors },
+        response: { 201: LoginResponse, ...errors },
       },
     },
     async (request, reply) => {
       const header = request.headers['x-altcha'];
-      const { answer, session } = await auth.register(
+      const { response, session } = await auth.register(
         request.body,
         client(request),
         typeof header === 'string' ? header : undefined,
       );
       cookies.set(reply, session);
-      return reply.status(201).send(answer);
+      return reply.status(201).send(response);
     },
   );
 
@@ -102,7 +102,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['auth'],
         summary: "Sign-up's first step: whether an address is free",
         description:
-          'Answers 409 when the address has an account, as registering does, and takes the ' +
+          'Responds 409 when the address has an account, as registering does, and takes the ' +
           'bot-check solution and limits of registering.',
         body: CheckEmailBody,
         response: { 200: Message, ...errors },
@@ -126,7 +126,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['auth'],
         summary: 'E-mail a 6-digit login code',
         body: EmailBody,
-        response: { 200: CodeSentAnswer, ...errors },
+        response: { 200: CodeSentResponse, ...errors },
       },
     },
     (request) => auth.sendLoginCode(request.body.email, client(request)),
@@ -140,19 +140,19 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['auth'],
         summary: 'Log in with an e-mailed code',
         body: VerifyOtpBody,
-        response: { 200: LoginAnswer, ...errors },
+        response: { 200: LoginResponse, ...errors },
       },
     },
     async (request, reply) => {
       const { email, otp, code, remember } = request.body;
-      const { answer, session } = await auth.verifyLoginCode(
+      const { response, session } = await auth.verifyLoginCode(
         email,
         otp ?? code,
         remember ?? true,
         client(request),
       );
       cookies.set(reply, session);
-      return answer;
+      return response;
     },
   );
 
@@ -166,18 +166,18 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
           tags: ['auth'],
           summary,
           body: LoginBody,
-          response: { 200: LoginAnswer, ...errors },
+          response: { 200: LoginResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { email, password, remember } = request.body;
-        const { answer, session } = await auth.loginWithPassword(
+        const { response, session } = await auth.loginWithPassword(
           { email, password, remember: remember ?? true },
           client(request),
           { adminOnly },
         );
         cookies.set(reply, session);
-        return answer;
+        return response;
       },
     );
   passwordLogin('/api/auth/loginWithPass', 'Log in with e-mail and password', false);
@@ -191,7 +191,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['auth'],
         summary: 'E-mail a code to reset the password',
         body: EmailBody,
-        response: { 200: CodeSentAnswer, ...errors },
+        response: { 200: CodeSentResponse, ...errors },
       },
     },
     (request) => auth.sendResetCode(request.body.email, client(request)),
@@ -205,17 +205,17 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['auth'],
         summary: 'Set a new password with an e-mailed code, and log in',
         body: ResetPasswordBody,
-        response: { 200: LoginAnswer, ...errors },
+        response: { 200: LoginResponse, ...errors },
       },
     },
     async (request, reply) => {
       const { email, otp, code, password, cpassword, remember } = request.body;
-      const { answer, session } = await auth.resetPassword(
+      const { response, session } = await auth.resetPassword(
         { email, code: otp ?? code, password, cpassword, remember: remember ?? true },
         client(request),
       );
       cookies.set(reply, session);
-      return answer;
+      return response;
     },
   );
 
@@ -247,7 +247,7 @@ export async function authRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'The logged-in account (restores a session after a reload)',
-        response: { 200: MeAnswer, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: MeResponse, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {

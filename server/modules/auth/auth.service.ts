@@ -2,8 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   type AuthUser,
   type CheckEmailBody,
-  type CodeSentAnswer,
-  type LoginAnswer,
+  type CodeSentResponse,
+  type LoginResponse,
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_SECONDS,
@@ -85,7 +85,7 @@ export interface ClientInfo {
 }
 
 export interface LoggedIn {
-  answer: LoginAnswer;
+  response: LoginResponse;
   session: IssuedSession;
 }
 
@@ -178,7 +178,7 @@ export class AuthService {
 
   /**
    * Sign-up's first step asks whether an address is free, so a listener learns it is taken before
-   * three more steps. It tells no more than registering does (which answers 'already exists'),
+   * three more steps. It tells no more than registering does (which responds 'already exists'),
    * under the same conditions: a bot-check solution, or without one the same small budget per
    * client address that registering without one spends.
    */
@@ -208,12 +208,12 @@ export class AuthService {
     );
   }
 
-  /** Sends a login code. The answer is the same whether or not the address has an account. */
-  sendLoginCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentAnswer> {
+  /** Sends a login code. The response is the same whether or not the address has an account. */
+  sendLoginCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentResponse> {
     return this.sendCode(rawEmail, 'login', client);
   }
 
-  sendResetCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentAnswer> {
+  sendResetCode(rawEmail: string | undefined, client: ClientInfo): Promise<CodeSentResponse> {
     return this.sendCode(rawEmail, 'reset', client);
   }
 
@@ -225,7 +225,7 @@ export class AuthService {
     rawEmail: string | undefined,
     purpose: CodePurpose,
     client: ClientInfo,
-  ): Promise<CodeSentAnswer> {
+  ): Promise<CodeSentResponse> {
     const invalid = validateEmail(rawEmail);
     if (invalid) throw badRequest(invalid, 'email');
     const email = normalizeEmail(rawEmail!);
@@ -245,7 +245,7 @@ export class AuthService {
     const expiresAt = new Date(now + OTP_TTL_MINUTES * MINUTE).toISOString();
     if (!user) {
       // A live placeholder that no code matches: wrong codes for an unknown address then get the
-      // same answers, from the same statements, as for a real account.
+      // same responses, from the same statements, as for a real account.
       await this.repository.replaceCode({
         email,
         purpose,
@@ -408,7 +408,7 @@ export class AuthService {
     const admin = adminSummary(row);
     return {
       session,
-      answer: {
+      response: {
         message: options.message,
         token: session.token,
         isAdmin: user.isAdmin,

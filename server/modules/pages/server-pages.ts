@@ -15,7 +15,7 @@ export interface RenderedPage {
   title: string;
 }
 
-/** Draws the page at `url` for the request's caller, or answers null to leave it to the browser. */
+/** Renders the page at `url` for the request's caller, or returns null to leave it to the browser. */
 export type PageRenderer = (request: FastifyRequest, url: string) => Promise<RenderedPage | null>;
 
 type RenderModule = typeof import('../../../web/ssr/render-page.tsx');
@@ -34,7 +34,7 @@ function sessionOf(caller: Caller | null): PageState['session'] {
  * Pages the server renders with their data, so they show as soon as their HTML arrives: the
  * playlist page (its header and first songs). A playlist link opened in a new tab would
  * otherwise wait for the app's code to load, compile and run in a fresh renderer first. The page is rendered by the web app's own components (web/ssr/render-page.tsx) and
- * hydrated by the browser, and it holds exactly what the API answers the same caller: a private
+ * hydrated by the browser, and it holds exactly what the API responds to the same caller: a private
  * playlist only for its owner. Every other page, and any failure, gets the static shell.
  */
 export function serverPages(deps: Deps): PageRenderer {

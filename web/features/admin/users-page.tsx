@@ -38,7 +38,7 @@ export function UsersPage() {
   const [busy, setBusy] = useState<number | null>(null);
 
   /** Puts the server's answer into the row at once, then refreshes counts and filters. */
-  function applyAnswer(user: AdminUser) {
+  function applyResponse(user: AdminUser) {
     queryClient.setQueryData<UserList>(adminKeys.users(params), (list) =>
       list
         ? {
@@ -53,7 +53,7 @@ export function UsersPage() {
   async function run(id: number, action: () => Promise<{ data: AdminUser }>) {
     setBusy(id);
     try {
-      applyAnswer((await action()).data);
+      applyResponse((await action()).data);
     } catch (error) {
       notify.error(actionError(error));
     } finally {

@@ -21,8 +21,8 @@ export function AdminLoginPage() {
       return;
     }
     try {
-      const answer = await login.mutateAsync(values);
-      rememberLogin(answer);
+      const response = await login.mutateAsync(values);
+      rememberLogin(response);
       navigate('/admin_dashboard', { replace: true });
     } catch (error) {
       const down = error instanceof ApiError && (error.status === 0 || error.status >= 500);

@@ -44,15 +44,15 @@ export function ForgotPasswordPage() {
     setProblem(weak);
     if (weak) return;
     try {
-      const answer = await reset.mutateAsync({
+      const response = await reset.mutateAsync({
         email: sentTo,
         otp: digits.join(''),
         password,
         cpassword,
       });
-      rememberLogin(answer);
+      rememberLogin(response);
       notify.success('Your password has been changed');
-      navigate(landingFor(answer.isAdmin), { replace: true });
+      navigate(landingFor(response.isAdmin), { replace: true });
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -38,10 +38,10 @@ export function OtpPage() {
     notify.startFlow();
     setProblem(null);
     try {
-      const answer = await verify.mutateAsync({ email, otp: digits.join('') });
-      rememberLogin(answer);
+      const response = await verify.mutateAsync({ email, otp: digits.join('') });
+      rememberLogin(response);
       notify.success('Login successfully');
-      navigate(landingFor(answer.isAdmin), { replace: true });
+      navigate(landingFor(response.isAdmin), { replace: true });
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -52,8 +52,8 @@ export function OtpPage() {
     setDigits(empty());
     setProblem(null);
     try {
-      const answer = await resend.mutateAsync(email);
-      setWait(answer.resendAfter);
+      const response = await resend.mutateAsync(email);
+      setWait(response.resendAfter);
       notify.info('We sent you a new code');
     } catch (error) {
       setProblem(errorMessage(error));

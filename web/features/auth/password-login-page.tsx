@@ -21,10 +21,10 @@ export function PasswordLoginPage() {
       return;
     }
     try {
-      const answer = await login.mutateAsync(values);
-      rememberLogin(answer);
+      const response = await login.mutateAsync(values);
+      rememberLogin(response);
       notify.success('Login successfully');
-      navigate(landingFor(answer.isAdmin), { replace: true });
+      navigate(landingFor(response.isAdmin), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         // A blocked account goes back to /login with the spec's notice (spelling corrected).

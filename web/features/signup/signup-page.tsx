@@ -16,7 +16,7 @@ type AddressCheck = { problem: string; taken: boolean } | null;
 
 /**
  * Asks the server whether `email` is free. Only a taken or refused address stops the listener;
- * when the check cannot answer (its limit, the bot check, the network), the last step decides.
+ * when the check cannot respond (its limit, the bot check, the network), the last step decides.
  */
 async function checkAddress(
   email: string,
@@ -58,14 +58,14 @@ export function SignupPage() {
     setTaken(false);
     if (invalid || checking) return;
     setChecking(true);
-    const answer = await checkAddress(email.trim(), solution.current);
+    const response = await checkAddress(email.trim(), solution.current);
     setChecking(false);
-    if (answer) {
+    if (response) {
       // The next try needs a new solution.
       solution.current = solveBotCheck();
       solution.current.catch(() => {});
-      setProblem(answer.problem);
-      setTaken(answer.taken);
+      setProblem(response.problem);
+      setTaken(response.taken);
       return;
     }
     update({ email: email.trim() });

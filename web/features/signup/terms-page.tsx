@@ -52,8 +52,8 @@ export function TermsPage() {
     try {
       if (!solution.current) startCheck();
       const altcha = await solution.current!;
-      const answer = await register.mutateAsync({ ...form, altcha });
-      rememberLogin(answer);
+      const response = await register.mutateAsync({ ...form, altcha });
+      rememberLogin(response);
       finished.current = true;
       reset();
       notify.success('Registration successful!', SIGNUP_TOAST_MS);

@@ -1,14 +1,14 @@
 import type { Song } from '../../../../contract/catalog.ts';
 import { api } from '../../../lib/api.ts';
 
-type SongAnswer = { message: string; song: Song };
+type SongResponse = { message: string; song: Song };
 
 export function toggleDeleted(id: number) {
-  return api<SongAnswer>(`/admin/toggleDeleted/${id}`, { method: 'PATCH' });
+  return api<SongResponse>(`/admin/toggleDeleted/${id}`, { method: 'PATCH' });
 }
 
 export function setSongStatus(id: number, status: 'Active' | 'Inactive') {
-  return api<SongAnswer>(`/admin/songs/${id}/status`, { method: 'PATCH', body: { status } });
+  return api<SongResponse>(`/admin/songs/${id}/status`, { method: 'PATCH', body: { status } });
 }
 
 export function updateSong(
@@ -20,5 +20,5 @@ export function updateSong(
   form.set('genre', changes.genre);
   form.set('artist', changes.artist.join(','));
   if (changes.image) form.set('imageFile', changes.image);
-  return api<SongAnswer>(`/admin/songs/${id}`, { method: 'PATCH', body: form });
+  return api<SongResponse>(`/admin/songs/${id}`, { method: 'PATCH', body: form });
 }

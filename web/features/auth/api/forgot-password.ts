@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CodeSentAnswer } from '../../../../contract/auth.ts';
+import type { CodeSentResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api.ts';
 
-export function forgotPassword(email: string): Promise<CodeSentAnswer> {
-  return api<CodeSentAnswer>('/auth/forgotPassword', { method: 'POST', body: { email } });
+export function forgotPassword(email: string): Promise<CodeSentResponse> {
+  return api<CodeSentResponse>('/auth/forgotPassword', { method: 'POST', body: { email } });
 }
 
 export function useForgotPassword() {

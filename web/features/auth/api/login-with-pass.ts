@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '../../../../contract/auth.ts';
+import type { LoginResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api.ts';
 
 export interface PasswordLogin {
@@ -8,8 +8,8 @@ export interface PasswordLogin {
   remember: boolean;
 }
 
-export function loginWithPass(input: PasswordLogin): Promise<LoginAnswer> {
-  return api<LoginAnswer>('/auth/loginWithPass', { method: 'POST', body: input });
+export function loginWithPass(input: PasswordLogin): Promise<LoginResponse> {
+  return api<LoginResponse>('/auth/loginWithPass', { method: 'POST', body: input });
 }
 
 export function useLoginWithPass() {

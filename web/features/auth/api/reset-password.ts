@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '../../../../contract/auth.ts';
+import type { LoginResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api.ts';
 
 export function resetPassword(input: {
@@ -7,8 +7,8 @@ export function resetPassword(input: {
   otp: string;
   password: string;
   cpassword: string;
-}): Promise<LoginAnswer> {
-  return api<LoginAnswer>('/auth/resetPassword', { method: 'POST', body: input });
+}): Promise<LoginResponse> {
+  return api<LoginResponse>('/auth/resetPassword', { method: 'POST', body: input });
 }
 
 export function useResetPassword() {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CodeSentAnswer } from '../../../../contract/auth.ts';
+import type { CodeSentResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api.ts';
 
-export function sendOtp(email: string): Promise<CodeSentAnswer> {
-  return api<CodeSentAnswer>('/auth/sendOTP', { method: 'POST', body: { email } });
+export function sendOtp(email: string): Promise<CodeSentResponse> {
+  return api<CodeSentResponse>('/auth/sendOTP', { method: 'POST', body: { email } });
 }
 
 export function useSendOtp() {

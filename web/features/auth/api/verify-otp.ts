@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '../../../../contract/auth.ts';
+import type { LoginResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api.ts';
 
-export function verifyOtp(input: { email: string; otp: string }): Promise<LoginAnswer> {
-  return api<LoginAnswer>('/auth/verifyOTP', { method: 'POST', body: input });
+export function verifyOtp(input: { email: string; otp: string }): Promise<LoginResponse> {
+  return api<LoginResponse>('/auth/verifyOTP', { method: 'POST', body: input });
 }
 
 export function useVerifyOtp() {

@@ -4,7 +4,7 @@ import { PLAYLIST_FIRST_SONGS } from '../../../../contract/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { libraryKeys } from '../../../lib/library-queries.ts';
 
-/** Songs in the first answer (the server hints this very call with the page's HTML). */
+/** Songs in the first response (the server hints this very call with the page's HTML). */
 export const FIRST_SONGS = PLAYLIST_FIRST_SONGS;
 
 /** The header and the first songs, under the playlist's key so every library change refreshes it. */
@@ -31,8 +31,8 @@ export function prefetchPlaylistHead(client: QueryClient, id: number): Promise<v
 
 /**
  * A playlist page's data in two steps: the header with the first songs (a few kilobytes, shown at
- * once), then every song (the queue, and the rows further down) once the first answer is in, so
- * the long answer never delays the short one. `songs` is what has arrived; `total` the count.
+ * once), then every song (the queue, and the rows further down) once the first response is in, so
+ * the long response never delays the short one. `songs` is what has arrived; `total` the count.
  */
 export function usePlaylistPage(id: number) {
   const client = useQueryClient();
@@ -42,7 +42,7 @@ export function usePlaylistPage(id: number) {
   // cannot be skipped for a bad id).
   if (!client.getQueryState(playlistHeadKey(id))) void prefetchPlaylistHead(client, id);
   const head = useQuery({ ...headQuery(id), enabled: valid });
-  // The same key and answer as the library's `usePlaylist`, so its mutations update this page.
+  // The same key and response as the library's `usePlaylist`, so its mutations update this page.
   const fullQuery = {
     queryKey: libraryKeys.playlist(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal),

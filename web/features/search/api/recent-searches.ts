@@ -15,7 +15,7 @@ export function useRecentSearches() {
   });
 }
 
-/** Record, remove one, or clear: each answers the list as it now stands. */
+/** Record, remove one, or clear: each returns the list as it now stands. */
 export function useRecentSearchChanges() {
   const client = useQueryClient();
   const { isAuth, user } = useSession();
