@@ -7,6 +7,7 @@ import { SharedResponseCache } from './lib/shared-responses.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ArtistStatsRepository, CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import type { QueryTarget } from './modules/catalog/prepared.ts';
 import { FollowsRepository } from './modules/follows/follows.repository.ts';
 import { FollowsService } from './modules/follows/follows.service.ts';
 import { LikesRepository } from './modules/likes/likes.repository.ts';
@@ -79,13 +80,13 @@ export function createServices(parts: ServiceParts): Services {
       RANKING_CACHE_MS,
       caches.searchResults,
     ),
-    appKeys: createAppKeysService(db),
+    appKeys: createAppKeysService(parts),
     // Their counts (listeners, followers) lag as the catalog's cached ones do.
     publicLists: new SharedResponseCache(caches.sharedResponses, RANKING_CACHE_MS),
   };
 }
 
 /** App keys alone, for scripts that make them without an app (the Subsonic benchmark). */
-export function createAppKeysService(db: Db): AppKeysService {
-  return new AppKeysService(new AppKeysRepository(db), new AuthRepository(db));
+export function createAppKeysService(database: QueryTarget): AppKeysService {
+  return new AppKeysService(new AppKeysRepository(database), new AuthRepository(database.db));
 }

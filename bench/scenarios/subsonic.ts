@@ -36,7 +36,7 @@ async function appKeyIn(dataDir: string): Promise<string> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const keys = createAppKeysService(handle.db);
+    const keys = createAppKeysService(handle);
     return (await keys.create(user.id)).appKey;
   } finally {
     await handle.close();

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { type Args, prepared, type QueryTarget } from '../catalog/prepared.ts';
 
 export interface AppKeyRow {
   userId: number;
@@ -8,7 +10,21 @@ export interface AppKeyRow {
 
 /** App keys: one row per listener. Queries only. */
 export class AppKeysRepository {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  /** The account of a key by its lookup: read on every `apiKey` call, so compiled once. */
+  private readonly accountByLookupQuery;
+
+  constructor(database: QueryTarget) {
+    this.db = database.db;
+    this.accountByLookupQuery = prepared(database, (arg: Args<[lookup: string]>) =>
+      this.db
+        .selectFrom('app_keys')
+        .innerJoin('users', 'users.id', 'app_keys.user_id')
+        .selectAll('users')
+        .select('app_keys.key_box as app_key_box')
+        .where('app_keys.lookup', '=', arg(0)),
+    );
+  }
 
   /** Stores a listener's key, replacing any earlier one. */
   async replace(userId: number, keyBox: string, lookup: string, now: string): Promise<void> {
@@ -38,11 +54,11 @@ export class AppKeysRepository {
       .executeTakeFirst();
   }
 
-  byLookup(lookup: string): Promise<AppKeyRow | undefined> {
-    return this.db
-      .selectFrom('app_keys')
-      .select(['user_id as userId', 'key_box as keyBox', 'created_at as createdAt'])
-      .where('lookup', '=', lookup)
-      .executeTakeFirst();
+  /** The account whose key has `lookup`, with its sealed key: one read for an `apiKey` call. */
+  async accountByLookup(lookup: string): Promise<{ user: UserRow; keyBox: string } | undefined> {
+    const [row] = await this.accountByLookupQuery(lookup);
+    if (!row) return undefined;
+    const { app_key_box: keyBox, ...user } = row;
+    return { user, keyBox };
   }
 }

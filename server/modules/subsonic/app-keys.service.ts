@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import type { UserRow } from '../../db/schema.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AppKeysRepository } from './app-keys.repository.ts';
@@ -121,12 +122,12 @@ export class AppKeysService {
     return appKey !== null && safeEqual(appKey, candidate);
   }
 
-  /** The owner of an `apiKey`, or null. */
-  async ownerOf(apiKey: string): Promise<number | null> {
-    const row = await this.repository.byLookup(await this.lookupOf(apiKey));
+  /** The account of an `apiKey` as it is now, or null. */
+  async accountOf(apiKey: string): Promise<UserRow | null> {
+    const row = await this.repository.accountByLookup(await this.lookupOf(apiKey));
     if (!row) return null;
     // The HMAC found the row; the sealed key confirms it in constant time.
-    const appKey = await this.open(row.keyBox, row.userId);
-    return appKey !== null && safeEqual(appKey, apiKey) ? row.userId : null;
+    const appKey = await this.open(row.keyBox, row.user.id);
+    return appKey !== null && safeEqual(appKey, apiKey) ? row.user : null;
   }
 }

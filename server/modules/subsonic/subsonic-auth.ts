@@ -77,8 +77,7 @@ export class SubsonicAuth {
           'Send either apiKey or u with p or t and s, not both',
         );
       }
-      const userId = apiKey ? await this.appKeys.ownerOf(apiKey) : null;
-      const user = userId === null ? undefined : await this.users.findUserById(userId);
+      const user = apiKey ? await this.appKeys.accountOf(apiKey) : null;
       if (!user) throw new SubsonicError(CODES.invalidApiKey, 'Invalid API key');
       return this.admitted(user);
     }
