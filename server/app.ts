@@ -18,7 +18,7 @@ import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
-import { answerRouterError, errorsPlugin } from './plugins/errors.ts';
+import { respondToRouterError, errorsPlugin } from './plugins/errors.ts';
 import { inputShapePlugin } from './plugins/input-shape.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: answerRouterError,
+    frameworkErrors: respondToRouterError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

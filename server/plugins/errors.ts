@@ -132,7 +132,7 @@ const ROUTER_REFUSALS: Record<string, [status: number, message: string]> = {
 };
 
 /** Responds to the router's refusals in the same `{ message }` shape as everything else. */
-export function answerRouterError(
+export function respondToRouterError(
   error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
