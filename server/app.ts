@@ -18,7 +18,8 @@ import { modules } from './modules/index.ts';
 import { serverPages } from './modules/pages/server-pages.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
-import { respondToRouterError, errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, respondToRouterError } from './plugins/errors.ts';
+import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { inputShapePlugin } from './plugins/input-shape.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { policiesPlugin } from './plugins/policies.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   };
 
   await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(requestBodiesPlugin);
   await app.register(inputShapePlugin);
   await app.register(cookie);
@@ -177,9 +179,14 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 
+  // Before the server waits for the answers under way: those of live transcodes last as long as
+  // ffmpeg runs.
+  app.addHook('preClose', (done) => {
+    deps.transcoder.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     mailer.close();
-    deps.transcoder.close();
   });
 
   await app.ready();

@@ -20,7 +20,8 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const unsupportedMediaType = (message: string) => new AppError(415, message);
+export const unsupportedMediaType = (message: string, field?: string) =>
+  new AppError(415, message, field);
 export const unprocessable = (message: string, field?: string) => new AppError(422, message, field);
 
 /** A 429 naming the wait; `what` says what there was too much of (a sentence). */

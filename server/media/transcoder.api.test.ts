@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../tests/fixtures/media.ts';
-import { createTestApp, type TestContext } from '../../tests/helpers/api-app.ts';
+import { createTestApp, settlesWithin, type TestContext } from '../../tests/helpers/api-app.ts';
 import {
   createArtist,
   createSong,
@@ -65,6 +65,32 @@ const alive = (pid: number) => {
   }
 };
 
+/** Uploads a song through the admin form, with a cover, as `admin`. */
+async function uploadSong(
+  t: TestContext,
+  admin: TestUser,
+  filename: string,
+  data: Buffer,
+  duration: string,
+) {
+  const artist = await createArtist(t.deps);
+  const form = multipart({
+    title: filename,
+    artist: String(artist.id),
+    genre: 'Electronic',
+    duration,
+    status: 'Active',
+    audioFile: { filename, data },
+    imageFile: { filename: 'cover.png', data: await makePng(40) },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/addSongs',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: `Bearer ${admin.token}` },
+  });
+}
+
 async function until(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -83,24 +109,8 @@ describe('transcoding with ffmpeg', () => {
   let aiffSong: number;
   let fixtures: string;
 
-  const upload = async (filename: string, data: Buffer, duration: string) => {
-    const artist = await createArtist(t.deps);
-    const form = multipart({
-      title: filename,
-      artist: String(artist.id),
-      genre: 'Electronic',
-      duration,
-      status: 'Active',
-      audioFile: { filename, data },
-      imageFile: { filename: 'cover.png', data: await makePng(40) },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/admin/addSongs',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${admin.token}` },
-    });
-  };
+  const upload = (filename: string, data: Buffer, duration: string) =>
+    uploadSong(t, admin, filename, data, duration);
   const client = () => new SubsonicAPI({ url: base, auth: { apiKey: appKey } });
 
   beforeAll(async () => {
@@ -290,6 +300,42 @@ describe('transcoding with ffmpeg', () => {
     expect(flac.headers.get('content-type')).toBe('audio/flac');
     await flac.arrayBuffer();
   });
+});
+
+describe('stopping the server while ffmpeg works', () => {
+  let t: TestContext;
+  afterAll(() => t.close());
+
+  it('ends the transcode and the answer that follows it, and stops at once', async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const appKey = (await t.deps.services.appKeys.create((await createUser(t.deps)).id)).appKey;
+    const fixtures = fs.mkdtempSync(path.join(t.dataDir, 'fixtures-'));
+    const long = tone(path.join(fixtures, 'long.flac'), 1800, '-ac', '1');
+    const song = await uploadSong(t, admin, 'long.flac', long, '30:00');
+    expect(song.statusCode).toBe(201);
+
+    const request = http.get(
+      `${base}/rest/stream?apiKey=${appKey}&id=${song.json()._id}&format=mp3&maxBitRate=320`,
+    );
+    // The answer is cut short by the stop, as the client sees.
+    request.on('error', () => {});
+    const response = await new Promise<http.IncomingMessage>((resolve) =>
+      request.once('response', resolve),
+    );
+    response.on('error', () => {});
+    const answerEnded = new Promise((resolve) => response.once('close', resolve));
+    await new Promise((resolve) => response.once('data', resolve));
+    const [pid] = t.deps.transcoder.processIds();
+    expect(alive(pid!)).toBe(true);
+
+    // Without ending it, the stop would wait for the whole song to be transcoded.
+    expect(await settlesWithin(t.app.close())).toBe(true);
+    await answerEnded;
+    await until(() => !alive(pid!));
+  }, 60_000);
 });
 
 describe('without ffmpeg', () => {

@@ -185,6 +185,8 @@ export class Transcoder {
   private slotsTaken = 0;
   private encodable: Promise<Set<TranscodeFormat>> | null = null;
   private readonly cacheSender: MediaSender;
+  /** Set once the server stops: the transcodes it ends then are no failures. */
+  private closing = false;
 
   constructor(
     private readonly settings: TranscoderSettings,
@@ -353,8 +355,9 @@ export class Transcoder {
 
     let failure: AppError | null = null;
     if (spawnError || writeError || stalled || code !== 0) {
-      const stoppedForListener = job.listeners === 0 && !stalled && !spawnError && !writeError;
-      if (!stoppedForListener) {
+      const stoppedOnPurpose =
+        (job.listeners === 0 || this.closing) && !stalled && !spawnError && !writeError;
+      if (!stoppedOnPurpose) {
         this.log.error(
           { code, stalled, err: spawnError ?? writeError ?? undefined, stderr: stderr.trim() },
           'ffmpeg failed',
@@ -380,8 +383,12 @@ export class Transcoder {
     if (job.listeners === 0) await job.file.close().catch(() => {});
   }
 
-  /** Stops every running ffmpeg (the server is closing). */
+  /**
+   * Stops every running ffmpeg (the server is closing): the answers that follow them end, so the
+   * server need not wait for whole songs to be transcoded before it stops.
+   */
   close(): void {
+    this.closing = true;
     for (const child of this.processes) stop(child);
   }
 }

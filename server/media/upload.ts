@@ -366,18 +366,22 @@ const MAX_WAITING_IMAGES = 4;
 
 /**
  * Reads a staged image (at most 5 MB, so reading it whole is fine) after sniffing its type; 503
- * with `Retry-After` while MAX_WAITING_IMAGES images already wait to be decoded.
+ * with `Retry-After` while MAX_WAITING_IMAGES images already wait to be decoded. `field` is the
+ * form field it came in, which a refusal names.
  */
-export async function readImage(staged: StagedFile): Promise<Buffer> {
-  if (staged.size === 0) throw badRequest('The image file is empty', 'imageFile');
+export async function readImage(staged: StagedFile, field: string): Promise<Buffer> {
+  if (staged.size === 0) throw badRequest('The image file is empty', field);
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(staged.head);
-  if (!type || !IMAGE_EXTENSIONS.has(type.ext)) throw unsupportedMediaType(IMAGE_TYPE_MESSAGE);
+  if (!type || !IMAGE_EXTENSIONS.has(type.ext)) {
+    // Said as validation errors are: the field first, for callers that are not the forms.
+    throw unsupportedMediaType(`${field}: ${IMAGE_TYPE_MESSAGE}`, field);
+  }
   if (imagesWaiting() >= MAX_WAITING_IMAGES) {
     throw new AppError(
       503,
       'Chorus is busy processing other images. Please try again in a few seconds.',
-      'imageFile',
+      field,
       { 'retry-after': String(IMAGE_BUSY_RETRY_SECONDS) },
     );
   }

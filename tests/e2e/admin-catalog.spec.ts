@@ -2,7 +2,7 @@ import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { createListener, serverDeps, signIn } from './support.ts';
+import { createListener, recordErrorToasts, serverDeps, signIn } from './support.ts';
 
 test('an admin adds an artist with an image and a song with audio and cover; it plays on the home page; a soft delete hides it', async ({
   browser,
@@ -41,7 +41,7 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await page.getByRole('button', { name: 'Add New Song' }).click();
   const form = page.getByRole('form', { name: 'Add New Song' });
   await form.getByRole('button', { name: 'Add Song' }).click();
-  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await expect(form.getByLabel('Title *')).toHaveAccessibleDescription('Title is required');
   await form
     .getByLabel('Audio File *')
     .setInputFiles({ name: `${songTitle}.mp3`, mimeType: 'audio/mpeg', buffer: makeMp3(4, 262) });
@@ -51,7 +51,9 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await form.getByLabel('Artist *').selectOption({ label: artistName });
   await form.getByLabel('Genre *').selectOption('Jazz');
   await form.getByRole('button', { name: 'Add Song' }).click();
-  await expect(page.getByText('Please select both audio and image files')).toBeVisible();
+  await expect(form.getByLabel('Cover Image *')).toHaveAccessibleDescription(
+    'Please select a cover image',
+  );
   await form.getByLabel('Cover Image *').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
@@ -282,6 +284,85 @@ test('Add Song credits two artists, makes a new album, previews the cover and re
   await context.close();
 });
 
+test('the Add Song form shows each error once, in the form and never as a toast, then adds', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, { name: `Careful Artist ${stamp}` });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  const errorToasts = await recordErrorToasts(page);
+  const songTitle = `Careful Song ${stamp}`;
+
+  await page.goto('/admin_songs');
+  await page.getByRole('button', { name: 'Add New Song' }).click();
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  const add = form.getByRole('button', { name: 'Add Song' });
+  const title = form.getByLabel('Title *');
+  const audio = form.getByLabel('Audio File *');
+  const cover = form.getByLabel('Cover Image *');
+
+  // What the form checks: each message under its field, which it describes.
+  await add.click();
+  await expect(title).toHaveAccessibleDescription('Title is required');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  // The list of credited artists describes the choice too.
+  await expect(form.getByLabel('Artist *')).toHaveAccessibleDescription(
+    /^Choose at least one artist/,
+  );
+  await expect(form.getByLabel('Genre *')).toHaveAccessibleDescription('Genre is required');
+  await expect(audio).toHaveAccessibleDescription('Please select an audio file');
+  await expect(cover).toHaveAccessibleDescription('Please select a cover image');
+  await expect(form.getByText('Title is required')).toHaveCount(1);
+  expect(await seriousViolations(page, 'form[aria-label="Add New Song"]')).toEqual([]);
+
+  await title.fill(songTitle);
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await form.getByLabel('Artist *').selectOption({ label: artist.name });
+  await form.getByLabel('Genre *').selectOption('Blues');
+  // Kept from listeners' screens, which other journeys count.
+  await form.getByLabel('Status').selectOption('Inactive');
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
+
+  // The server's refusal of a file it names no field for shows at the form's top.
+  await audio.setInputFiles({
+    name: 'song.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from('these words are not music\n'.repeat(40)),
+  });
+  await add.click();
+  await expect(form.getByRole('alert')).toHaveText(
+    /^The audio file is not a recognised audio format/,
+  );
+
+  // The server's refusal of a field goes under that field, once.
+  await audio.setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(3, 294) });
+  await cover.setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image at all'),
+  });
+  await add.click();
+  await expect(cover).toHaveAccessibleDescription(
+    'Please select a valid image file (JPEG, PNG, or GIF)',
+  );
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('Please select a valid image file (JPEG, PNG, or GIF)')).toHaveCount(
+    1,
+  );
+
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
+  await expect(cover).not.toHaveAttribute('aria-invalid');
+  await add.click();
+  // The outcome is a toast; the errors before it never were.
+  await expect(page.getByText('Song added successfully!')).toBeVisible();
+  expect(await errorToasts()).toEqual([]);
+  await context.close();
+});
+
 test('the Edit Song dialog shows its errors in the form, not as toasts, then saves', async ({
   browser,
 }) => {
@@ -294,6 +375,7 @@ test('the Edit Song dialog shows its errors in the form, not as toasts, then sav
   await signIn(context, admin, { isAdmin: true });
   const page = await context.newPage();
   const toasts = page.locator('.Toastify__toast');
+  const errorToasts = await recordErrorToasts(page);
 
   await page.goto('/admin_songs');
   await page.getByLabel('Search songs').fill(song.title);
@@ -328,8 +410,7 @@ test('the Edit Song dialog shows its errors in the form, not as toasts, then sav
     buffer: Buffer.from('not an image at all'),
   });
   await save.click();
-  // One the server names no field for shows at the form's top.
-  await expect(dialog.getByRole('alert')).toHaveText(
+  await expect(cover).toHaveAccessibleDescription(
     'Please select a valid image file (JPEG, PNG, or GIF)',
   );
   await expect(title).not.toHaveAttribute('aria-invalid');
@@ -341,7 +422,17 @@ test('the Edit Song dialog shows its errors in the form, not as toasts, then sav
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Song updated successfully!')).toBeVisible();
   await page.getByLabel('Search songs').fill(`Edited ${stamp}`);
-  await expect(page.getByTestId('song-row').filter({ hasText: `Edited ${stamp}` })).toBeVisible();
+  const row = page.getByTestId('song-row').filter({ hasText: `Edited ${stamp}` });
+  await expect(row).toBeVisible();
+
+  // One the server names no field for shows at the form's top: the song is gone meanwhile.
+  await row.getByRole('button', { name: `Edit Edited ${stamp}` }).click();
+  await expect(dialog).toBeVisible();
+  await deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Song not found');
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  expect(await errorToasts()).toEqual([]);
   await context.close();
 });
 

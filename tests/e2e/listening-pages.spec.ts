@@ -95,6 +95,12 @@ test('search finds a demo song by a partial, accent-free, different-case query a
   await expectAudioAdvancing(page, 0.3);
 
   await page.getByRole('searchbox').first().fill('zoe arm');
+  // The page shows these words, and their results no longer dimmed: the last words' results
+  // stay on screen, dimmed, while the new ones load, and the scan is of what settles.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Search results for "zoe arm"' }),
+  ).toBeAttached();
+  await expect(page.locator('[aria-busy="false"]')).toBeVisible();
   await expect(page.getByRole('link', { name: /Zoë Ármann/ }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

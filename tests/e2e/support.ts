@@ -67,6 +67,25 @@ export async function signIn(
   }, hints);
 }
 
+/**
+ * Records the text of every error toast the page shows from its next load on, however briefly,
+ * and answers a reader of them: a check that no toast is on screen can pass before one appears.
+ */
+export async function recordErrorToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.Toastify__toast--error:not([data-seen])')) {
+        toast.setAttribute('data-seen', '');
+        shown.push(toast.textContent ?? '');
+        document.documentElement.dataset.errorToasts = JSON.stringify(shown);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return async () =>
+    JSON.parse((await page.locator('html').getAttribute('data-error-toasts')) ?? '[]');
+}
+
 /** The newest e-mail the real SMTP server received for `to` since `since` (ms). */
 export function mailTo(to: string, since = 0): string | null {
   return latestMail(process.env.CHORUS_MAIL_DIR!, to, since);

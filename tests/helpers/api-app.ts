@@ -41,6 +41,18 @@ export interface TestContext {
  */
 export const SEEDING_WITHOUT_TIMEOUT = { STATEMENT_TIMEOUT_MS: '0' };
 
+/**
+ * Whether `work` settles within `ms`: for what must not wait on a timeout far longer (a stop
+ * held by a keep-alive connection waits 72 s), without waiting that long to say so.
+ */
+export function settlesWithin(work: Promise<unknown>, ms = 5000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
 /** Which engine the API suite runs on: SQLite by default, PostgreSQL with TEST_DATABASE_URL. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
 

@@ -10,7 +10,9 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
   ) {
-    super(message);
+    // The server may start a message with the field it is about ("imageFile: …") for callers
+    // that only read the text; a form shows it by the field itself, so the name is left out.
+    super(field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message);
     this.name = 'ApiError';
   }
 }

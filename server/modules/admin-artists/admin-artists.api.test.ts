@@ -101,7 +101,10 @@ describe('admin artists', () => {
       imageFile: { filename: 'photo.png', contentType: 'image/png', data: makeMp3(1) },
     });
     expect(disguised.statusCode).toBe(415);
-    expect(disguised.json().message).toBe('Please select a valid image file (JPEG, PNG, or GIF)');
+    expect(disguised.json()).toEqual({
+      message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
+      field: 'imageFile',
+    });
     const oversize = await addArtist({
       name: 'n',
       description: 'd',
@@ -244,6 +247,21 @@ describe('admin artists', () => {
     expect(data.image).not.toBe(oldImage);
     const served = await t.app.inject({ url: data.image });
     expect(served.statusCode).toBe(200);
+    // A new image that is no image is refused by the field it came in.
+    const notImage = multipart({
+      imageFile: { filename: 'p.png', contentType: 'image/png', data: makeMp3(1) },
+    });
+    const refusedImage = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/updatedArtist/${artist.id}`,
+      payload: notImage.payload,
+      headers: { ...notImage.headers, ...auth(admin) },
+    });
+    expect(refusedImage.statusCode).toBe(415);
+    expect(refusedImage.json()).toEqual({
+      message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
+      field: 'imageFile',
+    });
 
     const blank = await t.app.inject({
       method: 'PATCH',

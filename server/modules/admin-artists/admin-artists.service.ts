@@ -141,7 +141,7 @@ export class AdminArtistsService {
     const description = artistDescription(input.description);
     const email = optionalEmail(input.email) ?? null;
     if (!image) throw badRequest('Please select an image file', 'imageFile');
-    const imageKey = await batch.storeImage(await readImage(image));
+    const imageKey = await batch.storeImage(await readImage(image, 'imageFile'));
     const id = await this.artists.insert({ name, description, email, imageKey, at: nowIso() });
     return this.get(id);
   }
@@ -160,7 +160,7 @@ export class AdminArtistsService {
     const email = optionalEmail(input.email);
     if (email !== undefined) changes.email = email;
     // The old image stays: images are shared by content hash and may be in use elsewhere.
-    if (image) changes.image_key = await batch.storeImage(await readImage(image));
+    if (image) changes.image_key = await batch.storeImage(await readImage(image, 'imageFile'));
     await this.artists.update(id, changes, nowIso());
     return this.get(id);
   }

@@ -266,13 +266,16 @@ describe('admin songs', () => {
       await expectNothingLeft();
     });
 
-    it('an audio file posing as the cover → 415 with the image message', async () => {
+    it('an audio file posing as the cover → 415 with the image message, naming the field', async () => {
       const response = await addSong(goodFields(), {
         ...goodFiles(),
         imageFile: { filename: 'cover.png', contentType: 'image/png', data: mp3 },
       });
       expect(response.statusCode).toBe(415);
-      expect(response.json().message).toBe('Please select a valid image file (JPEG, PNG, or GIF)');
+      expect(response.json()).toEqual({
+        message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
+        field: 'imageFile',
+      });
       await expectNothingLeft();
     });
 
@@ -575,6 +578,23 @@ describe('admin songs', () => {
       expect(withCover.statusCode).toBe(200);
       expect(withCover.json().song.coverImage).toMatch(/^\/api\/images\//);
       expect(withCover.json().song.title).toBe('Final Cut');
+      // A new cover that is no image is refused by its field, and the song keeps its cover.
+      const notImage = multipart({
+        imageFile: { filename: 'new.png', contentType: 'image/png', data: mp3 },
+      });
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/songs/${song.id}`,
+        payload: notImage.payload,
+        headers: { ...notImage.headers, ...auth(admin) },
+      });
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toEqual({
+        message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
+        field: 'imageFile',
+      });
+      const kept = await t.app.inject({ method: 'GET', url: `/api/songs/${song.id}` });
+      expect(kept.json().coverImage).toBe(withCover.json().song.coverImage);
 
       const empty = await t.app.inject({
         method: 'PATCH',

@@ -203,7 +203,7 @@ export class AdminSongsService {
     const existingAlbum = await this.albumFor(album, artistIds);
 
     const audio = await inspectAudio(files.audio, this.audioAccepted);
-    const image = await readImage(files.image);
+    const image = await readImage(files.image, 'imageFile');
     const audioKey = await batch.storeAudio(files.audio, audio);
     const coverKey = await batch.storeImage(image);
     const id = await this.songs.insert({
@@ -245,7 +245,7 @@ export class AdminSongsService {
       artistIds = parseArtistIds(fields.artist);
       await this.requireArtists(artistIds);
     }
-    if (image) changes.cover_key = await batch.storeImage(await readImage(image));
+    if (image) changes.cover_key = await batch.storeImage(await readImage(image, 'imageFile'));
     await this.songs.update(id, changes, artistIds, nowIso());
     return this.get(id);
   }

@@ -432,7 +432,10 @@ describe('playlists', () => {
       const playlist = await create(owner);
       const text = await upload(owner, playlist._id, Buffer.from('just some text, not a picture'));
       expect(text.statusCode).toBe(415);
-      expect(text.json().message).toBe('Please select a valid image file (JPEG, PNG, or GIF)');
+      expect(text.json()).toEqual({
+        message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
+        field: 'imageFile',
+      });
       const huge = Buffer.concat([await makePng(8, '#000000'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
       const big = await upload(owner, playlist._id, huge);
       expect(big.statusCode).toBe(413);

@@ -338,7 +338,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
             hash: staged.hash,
             bytes: staged.size,
           });
-          const hash = await batch.storeImage(await readImage(staged));
+          const hash = await batch.storeImage(await readImage(staged, 'imageFile'));
           const playlist = await playlists.setCover(request.params.id, caller, {
             key: hash,
             bytes: staged.size,

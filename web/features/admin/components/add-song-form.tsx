@@ -3,16 +3,58 @@ import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { GENRES } from '../../../../contract/rules/catalog.ts';
 import { formatDuration } from '../../../../contract/rules/format.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { addSong } from '../api/add-song.ts';
 import { useAlbumChoices } from '../api/get-albums.ts';
 import { useArtistChoices } from '../api/get-artists.ts';
 import { adminKeys } from '../api/keys.ts';
-import { inputClass, primaryButton, Spinner, secondaryButton, selectClass } from './admin-ui.tsx';
+import {
+  ErrorBanner,
+  inputClass,
+  primaryButton,
+  Spinner,
+  secondaryButton,
+  selectClass,
+} from './admin-ui.tsx';
+import { type Problems, songFieldProblems, useFormProblems } from './form-problems.tsx';
 
 /** The album select's choice that reveals the new album's title field. */
 const NEW_ALBUM = 'new';
+
+/** The form's fields, named as the server names them in an error's `field`. */
+const FIELDS = [
+  'title',
+  'artist',
+  'albumId',
+  'albumTitle',
+  'genre',
+  'duration',
+  'status',
+  'audioFile',
+  'imageFile',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/** What the form as filled in lacks, before anything is sent. */
+function check(song: {
+  title: string;
+  artists: number[];
+  genre: string;
+  newAlbumTitle: string | null;
+  audioFile: File | null;
+  imageFile: File | null;
+}): Problems<Field> {
+  const problems: Problems<Field> = songFieldProblems(song.title, song.artists, song.genre);
+  if (song.newAlbumTitle !== null && !song.newAlbumTitle.trim()) {
+    problems.albumTitle = 'New album title is required';
+  }
+  if (!song.audioFile) problems.audioFile = 'Please select an audio file';
+  if (!song.imageFile) problems.imageFile = 'Please select a cover image';
+  return problems;
+}
+
+const fileInputClass =
+  'text-sm file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1 file:text-white';
 
 /** Reads an audio file's duration in the browser, as the <audio> element would play it. */
 function readDuration(file: File): Promise<number | null> {
@@ -56,7 +98,8 @@ function usePreview(file: File | null): string | null {
 /**
  * 'Add New Song': title, one or more artists, an album of theirs (or a new one), genre, status,
  * the files with a preview of the cover, and upload progress. The duration is the file's,
- * shown once the browser has read it (the server measures it again).
+ * shown once the browser has read it (the server measures it again). Its errors, the fields' and
+ * the server's, show in the form only: under the field they are about, else at the form's top.
  */
 export function AddSongForm({ onClose }: { onClose: () => void }) {
   const artists = useArtistChoices();
@@ -72,7 +115,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   const [audioFile, setAudioFile] = useState<File | null>(null);
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { problems, setProblems, field, edited, failed } = useFormProblems(FIELDS);
   const formRef = useRef<HTMLFormElement>(null);
   const coverPreview = usePreview(imageFile);
   const artistName = (id: number) =>
@@ -88,6 +131,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
 
   async function chooseAudio(file: File | null) {
     setAudioFile(file);
+    edited('audioFile');
     setDuration('');
     if (!file) return;
     if (!title.trim()) setTitle(titleFromFile(file.name));
@@ -97,20 +141,17 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    if (
-      !title.trim() ||
-      chosenArtists.length === 0 ||
-      !genre ||
-      (album === NEW_ALBUM && !albumTitle.trim())
-    ) {
-      notify.error('Please fill in all required fields');
-      return;
-    }
-    if (!audioFile || !imageFile) {
-      notify.error('Please select both audio and image files');
-      return;
-    }
+    notify.startFlow();
+    const found = check({
+      title,
+      artists: chosenArtists,
+      genre,
+      newAlbumTitle: album === NEW_ALBUM ? albumTitle : null,
+      audioFile,
+      imageFile,
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !audioFile || !imageFile) return;
     setProgress(0);
     try {
       await addSong(
@@ -145,20 +186,24 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status > 0) {
-        const message = `Error: ${failure.message || 'Failed to add song'}`;
-        setError(message);
-        notify.error(message);
-      } else {
-        setError('Failed to add song. Please try again.');
-        notify.error('Failed to add song. Please try again.');
-      }
+      failed(failure, 'Failed to add song. Please try again.');
     } finally {
       setProgress(null);
     }
   }
 
   const uploading = progress !== null;
+  const titleField = field('title');
+  const artistField = field('artist');
+  const albumField = field('albumId');
+  const albumTitleField = field('albumTitle');
+  const genreField = field('genre');
+  const durationField = field('duration');
+  const statusField = field('status');
+  const audioField = field('audioFile');
+  const imageField = field('imageFile');
+  const creditedId = `${artistField.id}-credited`;
+  const hintId = `${durationField.id}-hint`;
   return (
     <form
       ref={formRef}
@@ -168,26 +213,37 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       noValidate
     >
       <h2 className="mb-4 text-lg font-semibold">Add New Song</h2>
+      {problems.form && <ErrorBanner>{problems.form}</ErrorBanner>}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm">
-          Title *
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={titleField.id}>Title *</label>
           <input
+            id={titleField.id}
             className={inputClass}
             value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              edited('title');
+            }}
             placeholder="Enter song title"
+            {...titleField.control}
           />
-        </label>
+          {titleField.message}
+        </div>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="add-song-artist">Artist *</label>
+          <label htmlFor={artistField.id}>Artist *</label>
           <select
-            id="add-song-artist"
+            id={artistField.id}
             className={selectClass}
             value=""
-            aria-describedby="add-song-artists"
+            {...artistField.control}
+            aria-describedby={[artistField.control['aria-describedby'], creditedId]
+              .filter(Boolean)
+              .join(' ')}
             onChange={(event) => {
               const id = Number(event.target.value);
               if (id > 0 && !chosenArtists.includes(id)) setChosenArtists([...chosenArtists, id]);
+              edited('artist');
             }}
           >
             <option value="">
@@ -206,7 +262,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
                 </option>
               ))}
           </select>
-          <ul id="add-song-artists" aria-label="Credited artists" className="flex flex-wrap gap-2">
+          <ul id={creditedId} aria-label="Credited artists" className="flex flex-wrap gap-2">
             {chosenArtists.map((id) => (
               <li
                 key={id}
@@ -224,15 +280,21 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
               </li>
             ))}
           </ul>
+          {artistField.message}
         </div>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="add-song-album">Album</label>
+          <label htmlFor={albumField.id}>Album</label>
           <select
-            id="add-song-album"
+            id={albumField.id}
             className={selectClass}
             value={albumKnown ? album : ''}
             disabled={chosenArtists.length === 0}
-            onChange={(event) => setAlbum(event.target.value)}
+            onChange={(event) => {
+              setAlbum(event.target.value);
+              edited('albumId');
+              edited('albumTitle');
+            }}
+            {...albumField.control}
           >
             <option value="">
               {chosenArtists.length > 0 ? 'No album' : 'Choose artists first'}
@@ -245,6 +307,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             ))}
             <option value={NEW_ALBUM}>New album…</option>
           </select>
+          {albumField.message}
           {album === NEW_ALBUM && (
             <input
               className={inputClass}
@@ -252,16 +315,26 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
               placeholder="New album title"
               value={albumTitle}
               maxLength={200}
-              onChange={(event) => setAlbumTitle(event.target.value)}
+              onChange={(event) => {
+                setAlbumTitle(event.target.value);
+                edited('albumTitle');
+              }}
+              {...albumTitleField.control}
             />
           )}
+          {albumTitleField.message}
         </div>
-        <label className="flex flex-col gap-1 text-sm">
-          Genre *
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={genreField.id}>Genre *</label>
           <select
+            id={genreField.id}
             className={selectClass}
             value={genre}
-            onChange={(event) => setGenre(event.target.value)}
+            onChange={(event) => {
+              setGenre(event.target.value);
+              edited('genre');
+            }}
+            {...genreField.control}
           >
             <option value="">Select genre</option>
             {GENRES.map((name) => (
@@ -270,48 +343,69 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Duration
+          {genreField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={durationField.id}>Duration</label>
           <input
+            id={durationField.id}
             className={`${inputClass} text-muted`}
             value={duration}
             readOnly
             placeholder="From the audio file"
-            aria-describedby="duration-hint"
+            {...durationField.control}
+            aria-describedby={[hintId, durationField.control['aria-describedby']]
+              .filter(Boolean)
+              .join(' ')}
           />
-          <span id="duration-hint" className="text-xs text-muted">
+          <span id={hintId} className="text-xs text-muted">
             Read from the audio file
           </span>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Status
+          {durationField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={statusField.id}>Status</label>
           <select
+            id={statusField.id}
             className={selectClass}
             value={status}
-            onChange={(event) => setStatus(event.target.value as 'Active' | 'Inactive')}
+            onChange={(event) => {
+              setStatus(event.target.value as 'Active' | 'Inactive');
+              edited('status');
+            }}
+            {...statusField.control}
           >
             <option value="Active">Active</option>
             <option value="Inactive">Inactive</option>
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Audio File *
+          {statusField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={audioField.id}>Audio File *</label>
           <input
+            id={audioField.id}
             type="file"
             accept="audio/*"
-            className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1 file:text-white"
+            className={fileInputClass}
             onChange={(event) => void chooseAudio(event.target.files?.[0] ?? null)}
+            {...audioField.control}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Cover Image *
+          {audioField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={imageField.id}>Cover Image *</label>
           <input
+            id={imageField.id}
             type="file"
             accept="image/*"
-            className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1 file:text-white"
-            onChange={(event) => setImageFile(event.target.files?.[0] ?? null)}
+            className={fileInputClass}
+            onChange={(event) => {
+              setImageFile(event.target.files?.[0] ?? null);
+              edited('imageFile');
+            }}
+            {...imageField.control}
           />
+          {imageField.message}
           {coverPreview && (
             <img
               src={coverPreview}
@@ -319,7 +413,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
               className="mt-2 size-24 rounded object-cover"
             />
           )}
-        </label>
+        </div>
       </div>
       {uploading && (
         <div className="mt-4">
@@ -340,11 +434,6 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : 'Processing...'}
           </p>
         </div>
-      )}
-      {error && (
-        <p role="alert" className="mt-4 text-sm text-red-400">
-          {error}
-        </p>
       )}
       <div className="mt-6 flex gap-3">
         <button type="submit" className={primaryButton} disabled={uploading}>

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { Song } from '../../../../contract/catalog.ts';
 import { GENRES } from '../../../../contract/rules/catalog.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useArtistChoices } from '../api/get-artists.ts';
 import { adminKeys } from '../api/keys.ts';
@@ -16,23 +15,10 @@ import {
   secondaryButton,
   selectClass,
 } from './admin-ui.tsx';
+import { songFieldProblems, useFormProblems } from './form-problems.tsx';
 
 /** The form's fields, named as the server names them in an error's `field`. */
 const FIELDS = ['title', 'artist', 'genre', 'imageFile'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: string | undefined): name is Field => FIELDS.some((field) => field === name);
-
-/** What the form says is wrong: under a field, or at its top for the rest. */
-type Problems = Partial<Record<Field | 'form', string>>;
-
-/** The problems of the fields as typed, before anything is sent. */
-function check(title: string, artists: number[], genre: string): Problems {
-  const problems: Problems = {};
-  if (!title.trim()) problems.title = 'Title is required';
-  if (artists.length === 0) problems.artist = 'Choose at least one artist';
-  if (!genre) problems.genre = 'Genre is required';
-  return problems;
-}
 
 /**
  * Edits a song's title, artists, genre and cover. Its errors, the fields' and the server's, show
@@ -41,35 +27,15 @@ function check(title: string, artists: number[], genre: string): Problems {
 export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => void }) {
   const artists = useArtistChoices();
   const queryClient = useQueryClient();
-  const id = useId();
   const [title, setTitle] = useState(song.title);
   const [genre, setGenre] = useState(song.genre);
   const [chosen, setChosen] = useState<number[]>(song.artist.map((artist) => artist._id));
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
+  const { problems, setProblems, field, edited, failed } = useFormProblems(FIELDS);
   const genres: string[] = GENRES.includes(song.genre as (typeof GENRES)[number])
     ? [...GENRES]
     : [song.genre, ...GENRES];
-
-  /** Props of a field's control and its message, which the control is described by. */
-  const field = (name: Field) => {
-    const message = problems[name];
-    const messageId = `${id}-${name}-error`;
-    return {
-      control: {
-        'aria-invalid': message ? true : undefined,
-        'aria-describedby': message ? messageId : undefined,
-      },
-      message: message && (
-        <p id={messageId} className="text-sm text-red-400">
-          {message}
-        </p>
-      ),
-    };
-  };
-  /** A change to a field clears what was said about it. */
-  const edited = (name: Field) => setProblems(({ [name]: _cleared, ...rest }) => rest);
 
   function toggle(artistId: number) {
     setChosen((list) =>
@@ -81,7 +47,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
   async function save(event: FormEvent) {
     event.preventDefault();
     notify.startFlow();
-    const found = check(title, chosen, genre);
+    const found = songFieldProblems(title, chosen, genre);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -92,9 +58,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
       onClose();
     } catch (failure) {
-      const message = errorMessage(failure, 'Failed to update song');
-      const about = failure instanceof ApiError ? failure.field : undefined;
-      setProblems(isField(about) ? { [about]: message } : { form: message });
+      failed(failure, 'Failed to update song');
     } finally {
       setSaving(false);
     }
@@ -109,9 +73,9 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
       <form onSubmit={save} className="flex flex-col gap-4" noValidate>
         {problems.form && <ErrorBanner>{problems.form}</ErrorBanner>}
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor={`${id}-title`}>Title *</label>
+          <label htmlFor={titleField.id}>Title *</label>
           <input
-            id={`${id}-title`}
+            id={titleField.id}
             className={inputClass}
             value={title}
             onChange={(event) => {
@@ -142,9 +106,9 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
           {artistField.message}
         </fieldset>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor={`${id}-genre`}>Genre *</label>
+          <label htmlFor={genreField.id}>Genre *</label>
           <select
-            id={`${id}-genre`}
+            id={genreField.id}
             className={selectClass}
             value={genre}
             onChange={(event) => {
@@ -162,9 +126,9 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
           {genreField.message}
         </div>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor={`${id}-image`}>Cover Image</label>
+          <label htmlFor={imageField.id}>Cover Image</label>
           <input
-            id={`${id}-image`}
+            id={imageField.id}
             type="file"
             accept="image/*"
             onChange={(event) => {
