@@ -41,6 +41,7 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await page.getByRole('button', { name: 'Add New Song' }).click();
   const form = page.getByRole('form', { name: 'Add New Song' });
   await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(form.getByText('Please fill in all required fields')).toHaveCount(1);
   await expect(form.getByLabel('Title *')).toHaveAccessibleDescription('Title is required');
   await form
     .getByLabel('Audio File *')
@@ -51,6 +52,7 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await form.getByLabel('Artist *').selectOption({ label: artistName });
   await form.getByLabel('Genre *').selectOption('Jazz');
   await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(form.getByText('Please select both audio and image files')).toHaveCount(1);
   await expect(form.getByLabel('Cover Image *')).toHaveAccessibleDescription(
     'Please select a cover image',
   );

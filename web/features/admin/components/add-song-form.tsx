@@ -50,6 +50,12 @@ function check(song: {
   }
   if (!song.audioFile) problems.audioFile = 'Please select an audio file';
   if (!song.imageFile) problems.imageFile = 'Please select a cover image';
+  // The form's top sums them up in the product's own words; each field says what it lacks.
+  const lacksField = ['title', 'artist', 'genre', 'albumTitle'].some((name) => name in problems);
+  if (lacksField) problems.form = 'Please fill in all required fields';
+  else if (!song.audioFile || !song.imageFile) {
+    problems.form = 'Please select both audio and image files';
+  }
   return problems;
 }
 

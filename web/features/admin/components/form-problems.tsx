@@ -44,11 +44,12 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     };
   };
 
-  /** A change to a field clears what was said about it. */
+  /** A change to a field clears what was said about it, and the form's summary at the top. */
   const edited = (name: Field) =>
     setProblems((current) => {
       const rest = { ...current };
       delete rest[name];
+      delete rest.form;
       return rest;
     });
 
