@@ -21,7 +21,6 @@ import type {
   ArtistRecord,
   ArtistStatsRepository,
   CatalogRepository,
-  Ranked,
   SongRecord,
 } from './catalog.repository.ts';
 import { PlayWindows, type Tally } from './popularity.ts';
@@ -137,22 +136,6 @@ function homeFeedOf(
   const popularAlbums = homeRow(rows.albums, HOME_ALBUMS, visible.albums);
   if (!trendingSongs || !popularArtists || !popularAlbums) return null;
   return { popularArtists, popularAlbums, trendingSongs };
-}
-
-/** Ranked ids first, then the newest others, up to `limit`. */
-async function rankedThenNewest<T extends { id: number }>(
-  ranked: number[],
-  limit: number,
-  byIds: (ids: number[]) => Promise<T[]>,
-  newest: (limit: number, excluding: number[]) => Promise<T[]>,
-): Promise<T[]> {
-  const top = await byIds(ranked.slice(0, limit));
-  if (top.length >= limit) return top;
-  const rest = await newest(
-    limit - top.length,
-    top.map((row) => row.id),
-  );
-  return [...top, ...rest];
 }
 
 /** A built artist page and its songs newest first (the order equal play counts keep). */
@@ -345,47 +328,6 @@ export class CatalogService {
       if (visible.songs.size + visible.artists.size + visible.albums.size === count) return feed;
     }
     return homeFeedOf(snapshot, await this.catalog.runVisible(snapshot.checkAll));
-  }
-
-  /** The home rows computed straight from the plays table (the reference the snapshot matches). */
-  async homeFeedFromPlays(now = Date.now()): Promise<HomeFeed> {
-    const popularSince = isoDaysAgo(POPULAR_WINDOW_DAYS, now);
-    const ids = (ranked: Promise<Ranked[]>) => ranked.then((rows) => rows.map((row) => row.id));
-    const [songIds, artistIds, albumIds] = await Promise.all([
-      ids(this.catalog.mostPlayedSongs(isoDaysAgo(TRENDING_WINDOW_DAYS, now), HOME_SONGS)),
-      ids(this.catalog.mostPlayedArtists(popularSince, HOME_ARTISTS)),
-      ids(this.catalog.mostPlayedAlbums(popularSince, HOME_ALBUMS)),
-    ]);
-    const [songs, artists, albums] = await Promise.all([
-      rankedThenNewest(
-        songIds,
-        HOME_SONGS,
-        (ids) => this.catalog.songsByIds(ids),
-        (limit, excluding) => this.catalog.newestSongs(limit, excluding),
-      ),
-      rankedThenNewest(
-        artistIds,
-        HOME_ARTISTS,
-        (ids) => this.catalog.artistsByIds(ids),
-        (limit, excluding) => this.catalog.newestArtists(limit, excluding),
-      ),
-      rankedThenNewest(
-        albumIds,
-        HOME_ALBUMS,
-        (ids) => this.catalog.albumsByIds(ids),
-        (limit, excluding) => this.catalog.newestAlbums(limit, excluding),
-      ),
-    ]);
-    const [trendingSongs, popularArtists, counts] = await Promise.all([
-      this.presentSongs(songs),
-      this.presentArtists(artists),
-      this.albumSongCounts(albums.map((row) => row.id)),
-    ]);
-    return {
-      popularArtists,
-      popularAlbums: albums.map((row) => presentAlbum(row, counts.get(row.id) ?? 0)),
-      trendingSongs,
-    };
   }
 
   /** Listed songs by id, in the order given. */
