@@ -172,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
   );
   await webAppRoutes(app, {
     webDir: config.webDir,
+    budget: caches.webAppFiles,
     ...(config.webDir ? { render: serverPages(deps) } : {}),
   });
 

@@ -78,7 +78,7 @@ export function createServices(parts: ServiceParts): Services {
       catalog,
       (ids) => playlistCards(db, ids),
       RANKING_CACHE_MS,
-      caches.searchResults,
+      caches.searchCards,
     ),
     appKeys: createAppKeysService(parts),
     // Their counts (listeners, followers) lag as the catalog's cached ones do.

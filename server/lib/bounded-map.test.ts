@@ -5,12 +5,29 @@ import { ByteBudget, CACHE_SHARES, cacheBudgets } from './cache-budget.ts';
 const one = () => 1;
 
 describe('BoundedMap', () => {
-  it('lets the oldest entries go when a new one does not fit', () => {
+  it('lets the least recently used entries go when a new one does not fit', () => {
     const map = new BoundedMap<string, number>(new ByteBudget(2), one);
     map.set('a', 1);
     map.set('b', 2);
     map.set('c', 3);
     expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([undefined, 2, 3]);
+    // 'b' was read before 'c': reading 'b' again makes 'c' the one to go.
+    map.get('b');
+    expect(map.set('d', 4)).toBe(true);
+    expect([map.get('b'), map.get('c'), map.get('d')]).toEqual([2, undefined, 4]);
+  });
+
+  it('accounts for the bytes it holds, in itself and in the budget', () => {
+    const budget = new ByteBudget(10);
+    const map = new BoundedMap<string, string>(budget, (text) => text.length);
+    map.set('a', 'xyz');
+    map.set('b', 'xy');
+    expect([map.size, map.bytes, budget.used]).toEqual([2, 5, 5]);
+    map.set('a', 'x');
+    expect([map.size, map.bytes, budget.used]).toEqual([2, 3, 3]);
+    map.delete('b');
+    map.delete('missing');
+    expect([map.size, map.bytes, budget.used]).toEqual([1, 1, 1]);
   });
 
   it('counts each entry by its weight, and a replaced entry as new', () => {
@@ -27,9 +44,11 @@ describe('BoundedMap', () => {
     const budget = new ByteBudget(3);
     const map = new BoundedMap<string, number[]>(budget, (list) => list.length);
     map.set('a', [1]);
-    map.set('huge', [1, 2, 3, 4]);
+    expect(map.set('huge', [1, 2, 3, 4])).toBe(false);
     expect(map.get('huge')).toBeUndefined();
-    expect(budget.used).toBeLessThanOrEqual(3);
+    // Refusing it costs the others nothing.
+    expect(map.get('a')).toEqual([1]);
+    expect(budget.used).toBe(1);
   });
 
   it('shares one budget between maps, and gives the bytes back when cleared', () => {

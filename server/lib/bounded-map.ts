@@ -1,45 +1,72 @@
 import type { ByteBudget } from './cache-budget.ts';
 
 /**
- * A map that keeps what was set last within a budget (see cache-budget.ts): setting an entry
- * that does not fit lets this map's oldest entries go first, and an entry that does not fit even
- * then is not stored. Entries weigh what `weigh` says they take, in bytes.
+ * The one cache type of Chorus's in-process caches: a map within a byte budget (see
+ * cache-budget.ts), least recently used out first. Entries weigh what `weigh` says they take, in
+ * bytes; every map drawing on one budget counts against it. Setting an entry that does not fit
+ * lets this map's least recently used entries go until it does, and an entry that cannot fit
+ * even then (other maps hold the rest of the budget, or it is larger than the whole) is not
+ * stored.
  */
 export class BoundedMap<K, V> {
+  /** Least recently used first: reading or setting an entry moves it to the end. */
   private readonly entries = new Map<K, { value: V; weight: number }>();
+  private held = 0;
 
   constructor(
     private readonly budget: ByteBudget,
     private readonly weigh: (value: V) => number,
   ) {}
 
+  /** The entry under `key`, now the most recently used. */
   get(key: K): V | undefined {
-    return this.entries.get(key)?.value;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
-  set(key: K, value: V): void {
+  /** Whether `value` was stored (see the class). */
+  set(key: K, value: V): boolean {
     this.delete(key);
     const weight = this.weigh(value);
+    if (weight > this.budget.limit) return false;
     for (const [oldest, entry] of this.entries) {
       if (this.budget.used + weight <= this.budget.limit) break;
-      this.entries.delete(oldest);
-      this.budget.used -= entry.weight;
+      this.remove(oldest, entry.weight);
     }
-    if (this.budget.used + weight > this.budget.limit) return;
+    if (this.budget.used + weight > this.budget.limit) return false;
     this.entries.set(key, { value, weight });
+    this.held += weight;
     this.budget.used += weight;
+    return true;
   }
 
   delete(key: K): void {
     const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.budget.used -= entry.weight;
+    if (entry) this.remove(key, entry.weight);
   }
 
   /** Lets every entry go (the budget gets their bytes back). */
   clear(): void {
-    for (const entry of this.entries.values()) this.budget.used -= entry.weight;
+    this.budget.used -= this.held;
+    this.held = 0;
     this.entries.clear();
+  }
+
+  /** The bytes this map's entries weigh in all. */
+  get bytes(): number {
+    return this.held;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(key: K, weight: number): void {
+    this.entries.delete(key);
+    this.held -= weight;
+    this.budget.used -= weight;
   }
 }

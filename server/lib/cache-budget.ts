@@ -13,8 +13,8 @@ export class ByteBudget {
 /**
  * Each kind's share of `CACHE_MB`. An artist page costs about three times as much to build as
  * to serve from the cache, then a long playlist; SQLite's page cache serves searches' index reads above
- * all (the catalog's pages come as fast from the system's file cache); search keeps its answers
- * and cards a few seconds.
+ * all (the catalog's pages come as fast from the system's file cache); search keeps its
+ * result cards a few seconds.
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
@@ -23,16 +23,21 @@ export const CACHE_SHARES = {
   sharedResponses: 0.08,
   /** Presented songs of long playlists (PlaylistSongsCache). */
   playlistSongs: 0.2,
-  /** Search responses for the same words, and result cards by id (SearchService, CardCache). */
-  searchResults: 0.15,
+  /** Search result cards by id (CardCache). */
+  searchCards: 0.1,
   /** SQLite's own cache of database pages (openDatabase). */
   databasePages: 0.2,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
   searchWords: 0.1,
-  /** Song counts of artists and albums, monthly listeners (CatalogService), "Fans also like" ids. */
+  /**
+   * Monthly listeners and the paged lists' totals (CatalogService), "Fans also like" ids
+   * (RelatedService), the genre list (GenresService).
+   */
   catalogCounts: 0.05,
   /** The catalog's ids in fixed orders, and getArtists and getIndexes rendered (Subsonic API). */
   subsonicCatalog: 0.05,
+  /** The web app's files, read and compressed once (webAppRoutes): the whole build fits. */
+  webAppFiles: 0.05,
 } as const;
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, ByteBudget>;

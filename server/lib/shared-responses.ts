@@ -1,5 +1,6 @@
 import { BoundedMap } from './bounded-map.ts';
 import type { ByteBudget } from './cache-budget.ts';
+import { cacheOff } from './caches-off.ts';
 
 /** A response rendered once and given to every caller it is for. */
 export interface SharedResponse {
@@ -42,6 +43,7 @@ export class SharedResponseCache {
     version: number,
     render: () => Promise<SharedResponse>,
   ): Promise<SharedResponse> {
+    if (cacheOff('public-lists')) return render();
     const fresh = (cached: CachedResponse | undefined) =>
       cached && cached.version === version && this.now() - cached.at <= this.maxAgeMs
         ? cached

@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../contract/routes.ts';
 import { PAGE_STATE_ID } from '../../web/ssr/page-state.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import type { ByteBudget } from '../lib/cache-budget.ts';
+import { cacheOff } from '../lib/caches-off.ts';
 import { notFound } from '../lib/errors.ts';
 import type { PageRenderer, RenderedPage } from '../modules/pages/server-pages.ts';
 import { pageHints } from './page-hints.ts';
@@ -34,19 +37,28 @@ interface CachedFile {
 }
 
 /**
+ * What a cached file takes: its bytes, and for text its compressed copies, each well under half
+ * of them (so twice the bytes is an upper bound).
+ */
+const weighFile = (file: CachedFile) => file.body.length * (file.compressible ? 2 : 1);
+
+/**
  * Serves the built web app: hashed assets cached for a year, pages served as index.html
- * (status 404 for paths the app does not know, so it shows its own 404 page). Files are read
- * and compressed once, then kept in memory: the whole build is a few hundred kilobytes.
+ * (status 404 for paths the app does not know, so it shows its own 404 page). Files are read and
+ * compressed once, then cached within `budget`: the whole build is a megabyte or so, and a file
+ * never changes while the server runs (a new build means a restart). Paths that name no file are
+ * looked up each time, so asking for made-up paths cannot push the app's files out.
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { webDir: string | null; render?: PageRenderer },
+  options: { webDir: string | null; render?: PageRenderer; budget: ByteBudget },
 ) {
-  const cache = new Map<string, CachedFile | null>();
+  const files = new BoundedMap<string, CachedFile>(options.budget, weighFile);
   const hints = pageHints(options.webDir);
 
   function load(relative: string): CachedFile | null {
-    if (cache.has(relative)) return cache.get(relative)!;
+    const cached = cacheOff('web-app-files') ? undefined : files.get(relative);
+    if (cached) return cached;
     let file: CachedFile | null = null;
     if (options.webDir) {
       const full = path.join(options.webDir, relative);
@@ -63,7 +75,7 @@ export async function webAppRoutes(
         };
       }
     }
-    cache.set(relative, file);
+    if (file && !cacheOff('web-app-files')) files.set(relative, file);
     return file;
   }
 

@@ -162,11 +162,6 @@ function dayCounts(rows: { id: number | null; n: number }[]): DayCounts {
   return { ids, n };
 }
 
-export interface Ranked {
-  id: number;
-  n: number;
-}
-
 /** Keeps `rows` in the order of `ids` (an `in (...)` query returns them in any order). */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -327,7 +322,8 @@ export class CatalogRepository {
     };
   }
 
-  private readonly q: ReturnType<CatalogRepository['compile']>;
+  /** The listener pages' reads, each compiled once (`compile`). */
+  private readonly compiledReads: ReturnType<CatalogRepository['compile']>;
 
   private readonly db: Db;
   private readonly dialect: Dialect;
@@ -335,7 +331,7 @@ export class CatalogRepository {
   constructor(private readonly database: QueryTarget) {
     this.db = database.db;
     this.dialect = database.dialect;
-    this.q = this.compile();
+    this.compiledReads = this.compile();
   }
 
   /** Song rows with their album title and all-time plays (so presenting needs no count query). */
@@ -376,12 +372,12 @@ export class CatalogRepository {
   }
 
   async songsByIds(ids: number[]): Promise<SongRecord[]> {
-    return inOrder(ids, await this.q.songsByIds(ids));
+    return inOrder(ids, await this.compiledReads.songsByIds(ids));
   }
 
   /** `catalog_version` (migration 005): moves with every change to songs, albums, artists, credits. */
   async catalogVersion(): Promise<number> {
-    const [row] = await this.q.catalogVersion();
+    const [row] = await this.compiledReads.catalogVersion();
     return Number(row?.version ?? 0);
   }
 
@@ -476,67 +472,16 @@ export class CatalogRepository {
     return visible;
   }
 
-  /** Listed songs most played since `since`, with their play counts. */
-  async mostPlayedSongs(since: string, limit: number): Promise<Ranked[]> {
-    const rows = await this.db
-      .selectFrom('plays')
-      .innerJoin('songs', 'songs.id', 'plays.song_id')
-      .select(['plays.song_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('plays.played_at', '>=', since)
-      .where(songIsListed)
-      .groupBy('plays.song_id')
-      .orderBy('n', 'desc')
-      .orderBy('plays.song_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
-  }
-
-  /** Enabled artists most played since `since`, by plays of any song they are credited on. */
-  async mostPlayedArtists(since: string, limit: number): Promise<Ranked[]> {
-    const rows = await this.db
-      .selectFrom('plays')
-      .innerJoin('song_artists', 'song_artists.song_id', 'plays.song_id')
-      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
-      .select(['song_artists.artist_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('plays.played_at', '>=', since)
-      .where('artists.is_disabled', '=', 0)
-      .groupBy('song_artists.artist_id')
-      .orderBy('n', 'desc')
-      .orderBy('song_artists.artist_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
-  }
-
-  /** Albums of enabled artists most played since `since`. */
-  async mostPlayedAlbums(since: string, limit: number): Promise<Ranked[]> {
-    const rows = await this.db
-      .selectFrom('plays')
-      .innerJoin('songs', 'songs.id', 'plays.song_id')
-      .innerJoin('albums', 'albums.id', 'songs.album_id')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
-      .select(['albums.id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('plays.played_at', '>=', since)
-      .where('artists.is_disabled', '=', 0)
-      .groupBy('albums.id')
-      .orderBy('n', 'desc')
-      .orderBy('albums.id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), n: Number(row.n) }));
-  }
-
   async artistsByIds(ids: number[]): Promise<ArtistRecord[]> {
-    return inOrder(ids, await this.q.artistsByIds(ids));
+    return inOrder(ids, await this.compiledReads.artistsByIds(ids));
   }
 
   async albumsByIds(ids: number[]): Promise<AlbumRecord[]> {
-    return inOrder(ids, await this.q.albumsByIds(ids));
+    return inOrder(ids, await this.compiledReads.albumsByIds(ids));
   }
 
   async findArtist(id: number): Promise<ArtistRecord | undefined> {
-    return (await this.q.findArtist(id))[0];
+    return (await this.compiledReads.findArtist(id))[0];
   }
 
   /**
@@ -547,36 +492,36 @@ export class CatalogRepository {
     id: number,
     since: string,
   ): Promise<(ArtistRecord & { followers: number | null; listeners: number | null }) | undefined> {
-    return (await this.q.artistWithStats(id, since))[0];
+    return (await this.compiledReads.artistWithStats(id, since))[0];
   }
 
   /** How many listed songs an artist is credited on. */
   async listedSongCount(artistId: number): Promise<number> {
-    const [row] = await this.q.listedSongCount(artistId);
+    const [row] = await this.compiledReads.listedSongCount(artistId);
     return Number(row?.n ?? 0);
   }
 
   async findAlbum(id: number): Promise<AlbumRecord | undefined> {
-    return (await this.q.findAlbum(id))[0];
+    return (await this.compiledReads.findAlbum(id))[0];
   }
 
   /** The listed songs an artist is credited on, newest first (popularity is applied above). */
   songsOfArtist(artistId: number, limit: number): Promise<SongRecord[]> {
-    return this.q.songsOfArtist(limit, artistId);
+    return this.compiledReads.songsOfArtist(limit, artistId);
   }
 
   songsOfAlbum(albumId: number): Promise<SongRecord[]> {
-    return this.q.songsOfAlbum(albumId);
+    return this.compiledReads.songsOfAlbum(albumId);
   }
 
   /** `catalog_version` and an artist's followers, in one read (an artist page asks for both). */
   async versionAndFollowers(artistId: number): Promise<{ version: number; followers: number }> {
-    const [row] = await this.q.versionAndFollowers(artistId);
+    const [row] = await this.compiledReads.versionAndFollowers(artistId);
     return { version: Number(row?.version ?? 0), followers: Number(row?.followers ?? 0) };
   }
 
   async isFollowing(userId: number, artistId: number): Promise<boolean> {
-    return (await this.q.isFollowing(userId, artistId)).length > 0;
+    return (await this.compiledReads.isFollowing(userId, artistId)).length > 0;
   }
 
   /**
@@ -651,16 +596,16 @@ export class CatalogRepository {
   }
 
   async findListedSong(id: number): Promise<SongRecord | undefined> {
-    return (await this.q.findListedSong(id))[0];
+    return (await this.compiledReads.findListedSong(id))[0];
   }
 
   /** Artists of each song, in credit order. */
   artistsOfSongs(songIds: number[]): Promise<SongArtistRecord[]> {
-    return this.q.artistsOfSongs(songIds);
+    return this.compiledReads.artistsOfSongs(songIds);
   }
 
   async playCounts(songIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.q.playCounts(songIds);
+    const rows = await this.compiledReads.playCounts(songIds);
     return new Map(rows.map((row) => [Number(row.song_id), Number(row.plays)]));
   }
 
@@ -717,7 +662,7 @@ export class CatalogRepository {
   }
 
   async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.q.albumSongCounts(albumIds);
+    const rows = await this.compiledReads.albumSongCounts(albumIds);
     return new Map(rows.map((row) => [Number(row.album_id), Number(row.n)]));
   }
 }

@@ -8,6 +8,7 @@ import {
   COUNT_ENTRY_BYTES,
   PRESENTED_ITEM_BYTES,
 } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import {
@@ -21,7 +22,6 @@ import type {
   ArtistRecord,
   ArtistStatsRepository,
   CatalogRepository,
-  Ranked,
   SongRecord,
 } from './catalog.repository.ts';
 import { PlayWindows, type Tally } from './popularity.ts';
@@ -98,13 +98,8 @@ interface HomeSnapshot {
   checkAll: ReturnType<CatalogRepository['visibleQuery']>;
 }
 
-interface DerivedCounts {
-  version: number;
-  artistSongs: BoundedMap<number, number>;
-  albumSongs: BoundedMap<number, number>;
-  /** Listed songs, enabled artists, albums of enabled artists: the totals of the paged lists. */
-  totals: Map<'songs' | 'artists' | 'albums', Promise<number>>;
-}
+/** The paged lists whose totals are cached. */
+type PagedList = 'songs' | 'artists' | 'albums';
 
 /** Candidates kept per row beyond what it shows, for items hidden after the snapshot was taken. */
 const SPARE = 10;
@@ -137,22 +132,6 @@ function homeFeedOf(
   const popularAlbums = homeRow(rows.albums, HOME_ALBUMS, visible.albums);
   if (!trendingSongs || !popularArtists || !popularAlbums) return null;
   return { popularArtists, popularAlbums, trendingSongs };
-}
-
-/** Ranked ids first, then the newest others, up to `limit`. */
-async function rankedThenNewest<T extends { id: number }>(
-  ranked: number[],
-  limit: number,
-  byIds: (ids: number[]) => Promise<T[]>,
-  newest: (limit: number, excluding: number[]) => Promise<T[]>,
-): Promise<T[]> {
-  const top = await byIds(ranked.slice(0, limit));
-  if (top.length >= limit) return top;
-  const rest = await newest(
-    limit - top.length,
-    top.map((row) => row.id),
-  );
-  return [...top, ...rest];
 }
 
 /** A built artist page and its songs newest first (the order equal play counts keep). */
@@ -218,7 +197,7 @@ export class CatalogService {
       (entry) => PRESENTED_ITEM_BYTES + entry.songs.length,
     );
     this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
-    this.derived = this.emptyCounts(-1);
+    this.listTotals = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
   }
 
   /** The ranked ids whose rows are visible, asking for more ranked ids while too few are. */
@@ -264,7 +243,7 @@ export class CatalogService {
         this.catalog.newestAlbums(HOME_ALBUMS + SPARE, []),
       ]);
       const songs = await this.presentSongs([...rankedSongs, ...newestSongs]);
-      const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now, version);
+      const artists = await this.presentArtists([...rankedArtists, ...newestArtists], now);
       const albumRows = [...rankedAlbums, ...newestAlbums];
       const counts = await this.albumSongCounts(albumRows.map((row) => row.id));
       const albums = albumRows.map((row) => presentAlbum(row, counts.get(row.id) ?? 0));
@@ -323,9 +302,10 @@ export class CatalogService {
    */
   async homeFeed(now = Date.now()): Promise<HomeFeed> {
     let snapshot = this.snapshot;
-    if (!snapshot || now - snapshot.at >= this.options.rankingCacheMs) {
+    const ttl = cacheOff('home-snapshot') ? 0 : this.options.rankingCacheMs;
+    if (!snapshot || now - snapshot.at >= ttl) {
       const rebuilt = this.rebuildHome(now);
-      if (!snapshot || this.options.rankingCacheMs === 0) snapshot = await rebuilt;
+      if (!snapshot || ttl === 0) snapshot = await rebuilt;
       else rebuilt.catch(() => {}); // the stale snapshot serves on; the next request retries
     }
     let feed = await this.serveHome(snapshot);
@@ -347,47 +327,6 @@ export class CatalogService {
     return homeFeedOf(snapshot, await this.catalog.runVisible(snapshot.checkAll));
   }
 
-  /** The home rows computed straight from the plays table (the reference the snapshot matches). */
-  async homeFeedFromPlays(now = Date.now()): Promise<HomeFeed> {
-    const popularSince = isoDaysAgo(POPULAR_WINDOW_DAYS, now);
-    const ids = (ranked: Promise<Ranked[]>) => ranked.then((rows) => rows.map((row) => row.id));
-    const [songIds, artistIds, albumIds] = await Promise.all([
-      ids(this.catalog.mostPlayedSongs(isoDaysAgo(TRENDING_WINDOW_DAYS, now), HOME_SONGS)),
-      ids(this.catalog.mostPlayedArtists(popularSince, HOME_ARTISTS)),
-      ids(this.catalog.mostPlayedAlbums(popularSince, HOME_ALBUMS)),
-    ]);
-    const [songs, artists, albums] = await Promise.all([
-      rankedThenNewest(
-        songIds,
-        HOME_SONGS,
-        (ids) => this.catalog.songsByIds(ids),
-        (limit, excluding) => this.catalog.newestSongs(limit, excluding),
-      ),
-      rankedThenNewest(
-        artistIds,
-        HOME_ARTISTS,
-        (ids) => this.catalog.artistsByIds(ids),
-        (limit, excluding) => this.catalog.newestArtists(limit, excluding),
-      ),
-      rankedThenNewest(
-        albumIds,
-        HOME_ALBUMS,
-        (ids) => this.catalog.albumsByIds(ids),
-        (limit, excluding) => this.catalog.newestAlbums(limit, excluding),
-      ),
-    ]);
-    const [trendingSongs, popularArtists, counts] = await Promise.all([
-      this.presentSongs(songs),
-      this.presentArtists(artists),
-      this.albumSongCounts(albums.map((row) => row.id)),
-    ]);
-    return {
-      popularArtists,
-      popularAlbums: albums.map((row) => presentAlbum(row, counts.get(row.id) ?? 0)),
-      trendingSongs,
-    };
-  }
-
   /** Listed songs by id, in the order given. */
   async songsInOrder(ids: number[]): Promise<Song[]> {
     return this.presentSongs(await this.catalog.songsByIds(ids));
@@ -405,8 +344,8 @@ export class CatalogService {
   }
 
   /** Enabled artists by id, in the order given. */
-  async artistsInOrder(ids: number[], version?: number): Promise<Artist[]> {
-    return this.presentArtists(await this.catalog.artistsByIds(ids), Date.now(), version);
+  async artistsInOrder(ids: number[]): Promise<Artist[]> {
+    return this.presentArtists(await this.catalog.artistsByIds(ids));
   }
 
   /**
@@ -436,7 +375,7 @@ export class CatalogService {
   /** The artist's page as kept, refreshed or built, with its followers as they are now. */
   private async currentArtistPage(id: number): Promise<{ page: ArtistDetail; followers: number }> {
     const ttl = this.options.rankingCacheMs;
-    if (ttl <= 0) {
+    if (ttl <= 0 || cacheOff('artist-pages')) {
       const { page } = await this.buildArtistPage(id);
       return { page, followers: page.followers };
     }
@@ -528,41 +467,25 @@ export class CatalogService {
     );
   }
 
-  private derived: DerivedCounts;
-
-  private emptyCounts(version: number): DerivedCounts {
-    const counts = () =>
-      new BoundedMap<number, number>(this.options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
-    return { version, artistSongs: counts(), albumSongs: counts(), totals: new Map() };
-  }
-
   /**
-   * Song counts of artists and albums follow only from the catalog, so they are kept for as long
-   * as `catalog_version` has not moved (it moves in the same transaction as any change). The
-   * version is read before the counts, so counts read during a change are dropped next time.
+   * The paged lists' totals (listed songs, enabled artists, albums of enabled artists), counted
+   * once per `catalog_version`: a count reads every row of a large catalog, and anything that
+   * changes what a list holds moves the version in the same transaction, so a total is never
+   * stale. The version is read before the count, so a count taken during a change is redone.
    */
-  private async derivedCounts(known?: number): Promise<DerivedCounts> {
-    const version = known ?? (await this.catalog.catalogVersion());
-    if (version !== this.derived.version) {
-      this.derived.artistSongs.clear();
-      this.derived.albumSongs.clear();
-      this.derived = this.emptyCounts(version);
-    }
-    return this.derived;
-  }
+  private readonly listTotals: BoundedMap<PagedList, { version: number; total: Promise<number> }>;
 
-  /** A paged list's total, counted once per catalog version (counting 100k songs takes ~50 ms). */
-  private async total(
-    list: 'songs' | 'artists' | 'albums',
-    count: () => Promise<number>,
-  ): Promise<number> {
-    const { totals } = await this.derivedCounts();
-    let total = totals.get(list);
-    if (!total) {
-      total = count();
-      totals.set(list, total);
-      total.catch(() => totals.delete(list));
-    }
+  private async total(list: PagedList, count: () => Promise<number>): Promise<number> {
+    if (cacheOff('list-totals')) return count();
+    const version = await this.catalog.catalogVersion();
+    const cached = this.listTotals.get(list);
+    if (cached?.version === version) return cached.total;
+    const total = count();
+    this.listTotals.set(list, { version, total });
+    // A failed count is not cached: the next request counts again.
+    total.catch(() => {
+      if (this.listTotals.get(list)?.total === total) this.listTotals.delete(list);
+    });
     return total;
   }
 
@@ -577,12 +500,8 @@ export class CatalogService {
   }
 
   /** Listed songs per album, for album cards. */
-  async albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
-    const derived = await this.derivedCounts();
-    const uncounted = albumIds.filter((id) => derived.albumSongs.get(id) === undefined);
-    const counted = await this.catalog.albumSongCounts(uncounted);
-    for (const id of uncounted) derived.albumSongs.set(id, counted.get(id) ?? 0);
-    return new Map(albumIds.map((id) => [id, derived.albumSongs.get(id) ?? counted.get(id) ?? 0]));
+  albumSongCounts(albumIds: number[]): Promise<Map<number, number>> {
+    return this.catalog.albumSongCounts(albumIds);
   }
 
   /**
@@ -591,33 +510,22 @@ export class CatalogService {
    */
   private readonly listenersCache: BoundedMap<number, { at: number; n: number }>;
 
-  /** `version`: `catalog_version` as the caller read it before reading `rows`, if it did. */
-  async presentArtists(
-    rows: ArtistRecord[],
-    now = Date.now(),
-    version?: number,
-  ): Promise<Artist[]> {
+  /** Artists with their followers, monthly listeners and listed songs, counted as read. */
+  async presentArtists(rows: ArtistRecord[], now = Date.now()): Promise<Artist[]> {
     const ids = rows.map((row) => row.id);
-    const ttl = this.options.rankingCacheMs;
+    const ttl = cacheOff('monthly-listeners') ? 0 : this.options.rankingCacheMs;
     const fresh = (id: number) => {
       const hit = this.listenersCache.get(id);
       return hit && now - hit.at < ttl ? hit : undefined;
     };
     const missing = ttl > 0 ? ids.filter((id) => !fresh(id)) : ids;
-    const derived = await this.derivedCounts(version);
-    const uncounted = ids.filter((id) => derived.artistSongs.get(id) === undefined);
     // Rows read by id carry their followers (CatalogRepository.artistsByIds).
     const stats = await this.artistStats.forArtists(ids, isoDaysAgo(MONTHLY_WINDOW_DAYS), {
       listenersOf: missing,
-      songsOf: uncounted,
       followersOf: rows.filter((row) => row.followers === undefined).map((row) => row.id),
     });
     for (const row of rows) {
       if (row.followers !== undefined) stats.followers.set(row.id, Number(row.followers ?? 0));
-    }
-    for (const id of uncounted) derived.artistSongs.set(id, stats.songCounts.get(id) ?? 0);
-    for (const id of ids) {
-      stats.songCounts.set(id, derived.artistSongs.get(id) ?? stats.songCounts.get(id) ?? 0);
     }
     if (ttl > 0) {
       for (const id of missing) {

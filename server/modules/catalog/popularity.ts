@@ -1,3 +1,4 @@
+import { cacheOff } from '../../lib/caches-off.ts';
 import type { CatalogRepository, DayCounts } from './catalog.repository.ts';
 
 /** Running sums of play counts by id, with a top-k that does not sort the whole map. */
@@ -90,7 +91,7 @@ export class PlayWindows {
     const stamps = await this.catalog.playDays(popularFrom);
     // A past day's sums follow credits and albums as they were when it was read; reading every
     // day afresh now and then lets edits to those reach the rankings.
-    if (now - this.readSince > REREAD_MS) {
+    if (now - this.readSince > REREAD_MS || cacheOff('play-days')) {
       for (const cached of this.days.values()) this.forget(cached);
       this.days.clear();
       this.readSince = now;

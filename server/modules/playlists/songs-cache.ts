@@ -1,5 +1,7 @@
 import type { Song } from '../../../contract/catalog.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 import { songForOriginalClient } from '../catalog/catalog.presenter.ts';
 import type { PlaylistStats } from './playlists.repository.ts';
 
@@ -70,57 +72,35 @@ export interface SongsCacheOptions {
  * play counts are not part of it (they change with every play) and are filled in fresh.
  */
 export class PlaylistSongsCache {
-  private readonly entries = new Map<number, CachedSongs>();
-  private songs = 0;
+  private readonly entries: BoundedMap<number, CachedSongs>;
   private readonly songBytes: number;
 
   constructor(private readonly options: SongsCacheOptions) {
-    this.songBytes = options.songBytes ?? PLAYLIST_SONG_BYTES;
+    const songBytes = options.songBytes ?? PLAYLIST_SONG_BYTES;
+    this.songBytes = songBytes;
+    this.entries = new BoundedMap(options.budget, (entry) => entry.songs.length * songBytes);
   }
 
   get(playlistId: number, version: number, songsVersion: number): CachedSongs | undefined {
+    if (cacheOff('long-playlists')) return undefined;
     const entry = this.entries.get(playlistId);
-    if (!entry) return undefined;
-    this.entries.delete(playlistId);
-    if (entry.version !== version || entry.songsVersion !== songsVersion) {
-      this.release(entry);
+    if (entry && (entry.version !== version || entry.songsVersion !== songsVersion)) {
+      this.entries.delete(playlistId);
       return undefined;
     }
-    // Re-inserted so the map's order is least recently used first.
-    this.entries.set(playlistId, entry);
     return entry;
   }
 
   set(playlistId: number, entry: CachedSongs): void {
-    const count = entry.songs.length;
-    const { budget } = this.options;
-    if (count < this.options.minSongs || count * this.songBytes > budget.limit) return;
+    if (cacheOff('long-playlists') || entry.songs.length < this.options.minSongs) return;
     const old = this.entries.get(playlistId);
-    if (old) {
-      // A newer version replaces an older one, never the reverse (two readers may race).
-      if (old.version > entry.version || old.songsVersion > entry.songsVersion) return;
-      this.entries.delete(playlistId);
-      this.release(old);
-    }
-    for (const [id, oldest] of this.entries) {
-      if (budget.used + count * this.songBytes <= budget.limit) break;
-      this.entries.delete(id);
-      this.release(oldest);
-    }
-    // Other caches drawing on the budget may hold the room.
-    if (budget.used + count * this.songBytes > budget.limit) return;
+    // A newer version replaces an older one, never the reverse (two readers may race).
+    if (old && (old.version > entry.version || old.songsVersion > entry.songsVersion)) return;
     this.entries.set(playlistId, entry);
-    this.songs += count;
-    budget.used += count * this.songBytes;
-  }
-
-  private release(entry: CachedSongs): void {
-    this.songs -= entry.songs.length;
-    this.options.budget.used -= entry.songs.length * this.songBytes;
   }
 
   /** Songs kept over all playlists. */
   get songCount(): number {
-    return this.songs;
+    return this.entries.bytes / this.songBytes;
   }
 }

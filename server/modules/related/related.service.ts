@@ -1,6 +1,7 @@
 import type { Discography, MoreByArtist, RelatedArtists } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { type ByteBudget, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -56,12 +57,13 @@ export class RelatedService {
    */
   async fansAlsoLike(artistId: number, now = Date.now()): Promise<RelatedArtists> {
     if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
-    const kept = this.chosen.get(artistId);
+    const reuse = this.cacheMs > 0 && !cacheOff('fans-also-like');
+    const kept = reuse ? this.chosen.get(artistId) : undefined;
     if (kept && now - kept.at < this.cacheMs) {
       return { artists: await this.catalog.artistsInOrder(kept.ids) };
     }
     const ids = await this.chooseRelated(artistId);
-    if (this.cacheMs > 0) this.chosen.set(artistId, { at: now, ids });
+    if (reuse) this.chosen.set(artistId, { at: now, ids });
     return { artists: await this.catalog.artistsInOrder(ids) };
   }
 

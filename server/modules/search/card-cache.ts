@@ -1,5 +1,6 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { type ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 
 /**
  * Cards of search results (songs, artists, albums) by id, reused while the catalog is unchanged
@@ -25,7 +26,9 @@ export class CardCache<T extends { _id: number }> {
    * before the ids were found; without it nothing is reused.
    */
   async inOrder(ids: number[], version: number | undefined, now = Date.now()): Promise<T[]> {
-    if (this.maxAgeMs <= 0 || version === undefined) return this.load(ids, version);
+    if (this.maxAgeMs <= 0 || version === undefined || cacheOff('search-cards')) {
+      return this.load(ids, version);
+    }
     const cards = new Map<number, T>();
     const missing: number[] = [];
     for (const id of ids) {

@@ -1,31 +1,61 @@
 import type { GenreList, GenreSongs } from '../../../contract/search.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import type { ByteBudget } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GenresRepository } from './genres.repository.ts';
 
+/** The one list this service caches. */
+const GENRES = 'genres';
+
+interface CachedList {
+  version: number;
+  list: GenreList;
+}
+
 /**
  * The genre grid of the search page: the catalog's genres and each one's songs. Counting genres
- * reads every listed song, so the list is reused while the catalog is unchanged
- * (`catalog_version` moves with every song, credit and artist change).
+ * reads every listed song, so the list is cached while the catalog is unchanged
+ * (`catalog_version` moves with every song, credit and artist change): never stale.
  */
 export class GenresService {
-  private kept: { version: number; list: Promise<GenreList> } | null = null;
+  /** Weighed as twice its JSON text, as cached answers are. */
+  private readonly cached: BoundedMap<typeof GENRES, CachedList>;
+  /** A count under way, shared by the requests that arrive meanwhile. */
+  private counting: { version: number; list: Promise<GenreList> } | null = null;
 
   constructor(
-    private readonly genres: GenresRepository,
-    private readonly catalog: CatalogService,
-  ) {}
+    private readonly genres: Pick<GenresRepository, 'counts' | 'songIds'>,
+    private readonly catalog: Pick<CatalogService, 'catalogVersion' | 'songsInOrder'>,
+    /** What the list may take (the app's `caches.catalogCounts`). */
+    budget: ByteBudget,
+  ) {
+    this.cached = new BoundedMap(budget, ({ list }) => 2 * JSON.stringify(list).length);
+  }
 
   async list(): Promise<GenreList> {
+    if (cacheOff('genre-list')) return { items: await this.genres.counts() };
     const version = await this.catalog.catalogVersion();
-    if (this.kept?.version !== version) {
-      const list = this.genres.counts().then((items) => ({ items }));
-      this.kept = { version, list };
-      // A failed count is not kept: the next request counts again.
-      list.catch(() => {
-        if (this.kept?.list === list) this.kept = null;
-      });
+    const cached = this.cached.get(GENRES);
+    if (cached?.version === version) return cached.list;
+    if (this.counting?.version !== version) {
+      const counting = {
+        version,
+        list: this.genres
+          .counts()
+          .then((items) => {
+            const list = { items };
+            this.cached.set(GENRES, { version, list });
+            return list;
+          })
+          // Done either way: a failed count is not cached, and the next request counts again.
+          .finally(() => {
+            if (this.counting === counting) this.counting = null;
+          }),
+      };
+      this.counting = counting;
     }
-    return this.kept.list;
+    return this.counting.list;
   }
 
   async songs(genre: string, limit: number): Promise<GenreSongs> {

@@ -11,6 +11,7 @@ import {
   COUNT_ENTRY_BYTES,
   WORD_BYTES,
 } from '../../lib/cache-budget.ts';
+import { cacheOff } from '../../lib/caches-off.ts';
 import { planRead, type ReadPlan, usesGenericPlan } from './lead-choice.ts';
 import {
   FILL_SONGS_ALL,
@@ -117,6 +118,7 @@ class CachedWordLists {
   }
 
   get(key: string, load: () => Promise<string[]>, now = Date.now()): Promise<string[]> {
+    if (cacheOff('search-words')) return load();
     const cached = this.cached.get(key);
     if (cached && now - cached.at < this.maxAgeMs) return Promise.resolve(cached.words);
     let words = this.loading.get(key);

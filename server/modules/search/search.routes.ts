@@ -18,7 +18,11 @@ import { RecentSearchesService } from './recent-searches.service.ts';
 export async function searchRoutes(app: App, deps: Deps): Promise<void> {
   const { search, catalog } = deps.services;
   const recent = new RecentSearchesService(new RecentSearchesRepository(deps.db));
-  const genres = new GenresService(new GenresRepository(deps.db), catalog);
+  const genres = new GenresService(
+    new GenresRepository(deps.db),
+    catalog,
+    deps.caches.catalogCounts,
+  );
 
   app.get(
     '/api/search',

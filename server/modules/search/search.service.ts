@@ -1,8 +1,7 @@
 import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PlaylistHit, SearchResults } from '../../../contract/listening.ts';
 import { searchTerms } from '../../../contract/rules/search.ts';
-import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type ByteBudget, PRESENTED_ITEM_BYTES } from '../../lib/cache-budget.ts';
+import type { ByteBudget } from '../../lib/cache-budget.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { CardCache } from './card-cache.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
@@ -10,47 +9,25 @@ import type { SearchHits, SearchRepository } from './search.repository.ts';
 const total = (hits: SearchHits) =>
   hits.songs.length + hits.artists.length + hits.albums.length + hits.playlists.length;
 
-interface CachedResponse {
-  version: number;
-  at: number;
-  response: Omit<SearchResults, 'q' | 'playlists'>;
-  playlistIds: number[];
-}
-
 export class SearchService {
   /**
-   * @param maxAgeMs how long a response is reused for the same words (0: never). Search-as-you-type
-   * sends the same few first letters from every listener ('l', 'lo', 'lov'); a response is cached
-   * while the catalog is unchanged (`catalog_version`), so a hidden song or disabled artist never
-   * shows, and its playlists are re-read each time, so a playlist made private drops out at once.
-   * Play counts, and a playlist newly made public or renamed, may take `maxAgeMs` to show.
+   * @param maxAgeMs how long a result card (song, artist, album) is reused (0: never; see
+   * CardCache). Playlists are read for every search, so a playlist made public, renamed or made
+   * private shows so at once.
    */
   constructor(
     private readonly index: SearchRepository,
     private readonly catalog: CatalogService,
     private readonly playlists: (ids: number[]) => Promise<PlaylistHit[]>,
     private readonly maxAgeMs: number,
-    /** What responses and cards may hold (the app's `caches.searchResults`). */
+    /** What the cards may hold (the app's `caches.searchCards`). */
     budget: ByteBudget,
   ) {
-    // A response holds the same card objects the card caches hold: it weighs its own lists, and
-    // its cards once more, as they outlive the cards' eviction.
-    this.cached = new BoundedMap(
-      budget,
-      ({ response }) =>
-        (response.songs.length + response.artists.length + response.albums.length) *
-        PRESENTED_ITEM_BYTES,
-    );
     this.songCards = new CardCache((ids) => catalog.songsInOrder(ids), maxAgeMs, budget);
-    this.artistCards = new CardCache(
-      (ids, version) => catalog.artistsInOrder(ids, version),
-      maxAgeMs,
-      budget,
-    );
+    this.artistCards = new CardCache((ids) => catalog.artistsInOrder(ids), maxAgeMs, budget);
     this.albumCards = new CardCache((ids) => catalog.albumsInOrder(ids), maxAgeMs, budget);
   }
 
-  private readonly cached: BoundedMap<string, CachedResponse>;
   private readonly songCards: CardCache<Song>;
   private readonly artistCards: CardCache<Artist>;
   private readonly albumCards: CardCache<Album>;
@@ -63,19 +40,10 @@ export class SearchService {
    */
   async search(query: string, limit: number): Promise<SearchResults> {
     const terms = searchTerms(query);
-    const empty = { q: query, songs: [], artists: [], albums: [], playlists: [] };
-    if (terms.length === 0) return empty;
-    if (this.maxAgeMs <= 0) return (await this.find(terms, limit)).response(query);
-    const key = `${limit} ${terms.join(' ')}`;
-    const version = await this.catalog.catalogVersion();
-    const now = Date.now();
-    const cached = this.cached.get(key);
-    if (cached && cached.version === version && now - cached.at < this.maxAgeMs) {
-      return { q: query, ...cached.response, playlists: await this.playlists(cached.playlistIds) };
-    }
-    const found = await this.find(terms, limit, version);
-    this.cached.set(key, { version, at: now, ...found.cached });
-    return found.response(query);
+    if (terms.length === 0) return { q: query, songs: [], artists: [], albums: [], playlists: [] };
+    // Cards are reused only for the catalog version read before the search.
+    const version = this.maxAgeMs > 0 ? await this.catalog.catalogVersion() : undefined;
+    return { q: query, ...(await this.find(terms, limit, version)) };
   }
 
   /** `version`: `catalog_version` as read before the search, if it was. */
@@ -101,9 +69,6 @@ export class SearchService {
       if (songs.length >= limit) break;
       if (!seen.has(song._id)) songs.push(song);
     }
-    return {
-      cached: { response: { songs, artists, albums }, playlistIds: hits.playlists },
-      response: (q: string): SearchResults => ({ q, songs, artists, albums, playlists }),
-    };
+    return { songs, artists, albums, playlists };
   }
 }
