@@ -180,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  // Before the server waits for the answers under way: those of live transcodes last as long as
+  // Before the server waits for the responses under way: those of live transcodes last as long as
   // ffmpeg runs.
   app.addHook('preClose', (done) => {
     deps.transcoder.close();

@@ -1,6 +1,6 @@
 /**
  * The memory Chorus's in-process caches may hold, in bytes: `CACHE_MB` in all, shared out by
- * kind. Every cache of one kind draws on that kind's budget, however many services keep one, so
+ * kind. Every cache of one kind draws on that kind's budget, however many services hold one, so
  * the total holds whatever the number of instances.
  */
 export class ByteBudget {
@@ -66,7 +66,7 @@ export function cacheBudgets(megabytes: number, dialect: 'sqlite' | 'postgres'):
  */
 export const PRESENTED_ITEM_BYTES = 768;
 
-/** A number, or a key and value of a Map: what a count cache keeps per entry. */
+/** A number, or a key and value of a Map: what a count cache holds per entry. */
 export const COUNT_ENTRY_BYTES = 80;
 /** A short word (an indexed search word) in a cached list. */
 export const WORD_BYTES = 48;

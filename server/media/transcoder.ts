@@ -48,7 +48,7 @@ export interface TranscodeSource {
 }
 
 export interface TranscodeReplyOptions {
-  /** Cache-Control of an answer from the cache (a live transcode is never cached by clients). */
+  /** Cache-Control of a response from the cache (a live transcode is never cached by clients). */
   cacheControl: string;
 }
 
@@ -215,7 +215,7 @@ export class Transcoder {
   }
 
   /**
-   * Answers with a transcode of `source` once the route has checked access: from the cache
+   * Responds with a transcode of `source` once the route has checked access: from the cache
    * (with Range, `X-Transcode-Cache: hit`), or live as ffmpeg writes it (`miss`). A Range request
    * for later bytes of a whole-song transcode waits for it to finish, then reads the cache.
    */
@@ -384,7 +384,7 @@ export class Transcoder {
   }
 
   /**
-   * Stops every running ffmpeg (the server is closing): the answers that follow them end, so the
+   * Stops every running ffmpeg (the server is closing): the responses that follow them end, so the
    * server need not wait for whole songs to be transcoded before it stops.
    */
   close(): void {

@@ -158,7 +158,7 @@ export async function stageStream(
   } catch (error) {
     await fsp.rm(target, { force: true });
     if (error instanceof SizeLimitError || isMultipartSizeError(error)) {
-      // The rest of the upload is not wanted; drain it so the connection can answer cleanly.
+      // The rest of the upload is not wanted; drain it so the connection can respond cleanly.
       source.resume();
       throw tooLarge(options.kind, options.limit);
     }

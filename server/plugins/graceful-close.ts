@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * response was still under way then stays open once that response is sent, until its client or
  * the keep-alive timeout (72 s, past the server's own deadline to stop) closes it, and the stop
  * waits as long. So once the app is closing, each response that finishes closes the connections
- * left idle, its own among them; one with another request under way is left to answer it.
+ * left idle, its own among them; one with another request under way is left to respond to it.
  */
 export const gracefulClosePlugin = fp(
   async (app: FastifyInstance) => {

@@ -28,7 +28,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmani
 
 interface CachedFile {
   body: Buffer;
-  /** Made for one request (a rendered page): compressed quickly, and not kept. */
+  /** Made for one request (a rendered page): compressed quickly, and not cached. */
   dynamic?: boolean;
   gzip?: Buffer;
   brotli?: Buffer;

@@ -87,7 +87,7 @@ export async function adminArtistsRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['compat'],
         summary: 'Every artist for administrators; enabled artists (no e-mails) for anyone else',
-        description: `A bare array in the original client's shape: \`_id\` is text, as its edit page compares it with the id in the URL. At most ${UNPAGED_LIST_CAP} artists per answer: \`X-Total-Count\` gives how many there are, and a \`Link\` header with \`rel="next"\` the address of the next ones (\`?page=2\`…). Chorus itself calls GET /api/admin/artists.`,
+        description: `A bare array in the original client's shape: \`_id\` is text, as its edit page compares it with the id in the URL. At most ${UNPAGED_LIST_CAP} artists per response: \`X-Total-Count\` gives how many there are, and a \`Link\` header with \`rel="next"\` the address of the next ones (\`?page=2\`…). Chorus itself calls GET /api/admin/artists.`,
         querystring: OriginalClientListQuery,
         response: { 200: Type.Array(OriginalClientAdminArtist) },
       },

@@ -163,7 +163,7 @@ function packArtistPage({ version, at, page, newestFirst }: ArtistPageEntry): Ca
   const current = new Map(mostPlayed.map((song) => [song._id, song]));
   const songs = newestFirst.map((song) => current.get(song._id) ?? song);
   const packed = deflateRawSync(JSON.stringify(songs), { level: 1 });
-  // zlib's answer is a view of its whole output chunk (16 KiB and more); cached as it is, every
+  // zlib's output is a view of its whole output chunk (16 KiB and more); cached as it is, every
   // page would hold one.
   const exact = Buffer.alloc(packed.length);
   packed.copy(exact);
@@ -349,7 +349,7 @@ export class CatalogService {
   }
 
   /**
-   * Built artist pages, kept while the catalog has not changed: any change to songs, albums,
+   * Built artist pages, cached while the catalog has not changed: any change to songs, albums,
    * artists or credits moves `catalog_version`, so visibility never lags. What listening changes
    * (play counts, their order, monthly listeners) is refreshed once `rankingCacheMs` has passed,
    * in two small reads instead of a rebuild; followers and the caller's own follow are read on
@@ -372,7 +372,7 @@ export class CatalogService {
     return { ...page, followers, following };
   }
 
-  /** The artist's page as kept, refreshed or built, with its followers as they are now. */
+  /** The artist's page as cached, refreshed or built, with its followers as they are now. */
   private async currentArtistPage(id: number): Promise<{ page: ArtistDetail; followers: number }> {
     const ttl = this.options.rankingCacheMs;
     if (ttl <= 0 || cacheOff('artist-pages')) {
@@ -380,7 +380,7 @@ export class CatalogService {
       return { page, followers: page.followers };
     }
     const now = Date.now();
-    // One read tells whether a kept page still stands and gives the followers, which a page
+    // One read tells whether a cached page still stands and gives the followers, which a page
     // shows as they are on every request.
     const { version, followers } = await this.catalog.versionAndFollowers(id);
     const cached = this.artistPages.get(id);
@@ -506,7 +506,7 @@ export class CatalogService {
 
   /**
    * Monthly listeners count distinct listeners over thousands of plays for a popular artist, so
-   * with reuse on (rankingCacheMs) a count is kept that long per artist; followers stay exact.
+   * with reuse on (rankingCacheMs) a count is cached that long per artist; followers stay exact.
    */
   private readonly listenersCache: BoundedMap<number, { at: number; n: number }>;
 

@@ -9,7 +9,7 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
       config: { policy: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Ready when the database answers',
+        summary: 'Ready when the database responds',
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
       },
     },

@@ -35,10 +35,10 @@ import type { PlaylistShape } from './songs-cache.ts';
 const tags = ['playlists'];
 
 const READ_DESCRIPTION =
-  'All songs, or a slice with `limit` (and `offset`); the count and length are always the whole playlist. Answers carry an ETag: with If-None-Match the answer is 304 while nothing it shows has changed.';
+  'All songs, or a slice with `limit` (and `offset`); the count and length are always the whole playlist. Responses carry an ETag: with If-None-Match the response is 304 while nothing it shows has changed.';
 
 /**
- * Answers a playlist read in one shape: 304 while the client's copy (its ETag) still stands, the
+ * Sends a playlist read in one shape: 304 while the client's copy (its ETag) still stands, the
  * bytes the service cached for long playlists, or the playlist as built.
  */
 async function sendPlaylist(
@@ -58,16 +58,16 @@ async function sendPlaylist(
     throw badRequest('offset is used only together with limit', 'offset');
   }
   const ifNoneMatch = request.headers['if-none-match'];
-  const answer = await playlists.read(request.params.id, request.caller, shape, {
+  const read = await playlists.read(request.params.id, request.caller, shape, {
     ...(limit !== undefined ? { page: { limit, offset: offset ?? 0 } } : {}),
     ...(ifNoneMatch ? { ifNoneMatch } : {}),
   });
   // Stored but revalidated on every use: private playlists and `isOwner` depend on who asks.
-  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-  if (answer.answer === null) await reply.code(304).send(null);
+  reply.header('etag', read.etag).header('cache-control', 'private, no-cache');
+  if (read.response === null) await reply.code(304).send(null);
   // Bytes the service serialised in the route's shape.
-  else if (Buffer.isBuffer(answer.answer)) await sendRenderedJson(reply, answer.answer);
-  else await reply.send(answer.answer);
+  else if (Buffer.isBuffer(read.response)) await sendRenderedJson(reply, read.response);
+  else await reply.send(read.response);
 }
 
 /**

@@ -76,7 +76,7 @@ export function playlistForOriginalClient(playlist: Playlist): OriginalClientPla
   return { ...summaryForOriginalClient(summary), songs: songs.map(songForOriginalClient) };
 }
 
-/** A playlist as each shape answers it. */
+/** A playlist as each shape presents it. */
 export interface PlaylistShapes {
   chorus: Playlist;
   originalClient: OriginalClientPlaylist;
@@ -93,17 +93,16 @@ export interface SongsPage {
 }
 
 /**
- * Long playlists whose presented songs are kept between calls, and how many songs in all (about
- * 2 KB of memory per song with its JSON and the last answer: some 40 MB at most).
+ * Playlists shorter than this are presented each time; longer ones have their presented songs
+ * cached between calls (PlaylistSongsCache, within the `playlistSongs` share of CACHE_MB).
  */
-/** Playlists shorter than this are presented each time (see PlaylistSongsCache). */
 export const LONG_PLAYLIST_SONGS = 200;
 
 /** A playlist's response: what it depends on (its ETag's parts), and the response. */
 interface PlaylistResponse {
   tag: unknown[];
   build(): Playlist;
-  /** The answer `{data: playlist}` already serialised (UTF-8), when that is cheaper than `build()`. */
+  /** The response `{data: playlist}` already serialised (UTF-8), when that is cheaper than `build()`. */
   json?(etag: string, shape: PlaylistShape): Buffer;
 }
 
@@ -172,9 +171,9 @@ export class PlaylistsService {
           songs: cached.songs.map((song, index) => ({ ...song, plays: counts[index]! })),
         }),
         json: (etag, shape) => {
-          cached.answers ??= {};
-          // The same tag means the same bytes: the last answer is sent again while nothing moved.
-          const last = cached.answers[shape];
+          cached.responses ??= {};
+          // The same tag means the same bytes: the last response is sent again while nothing moved.
+          const last = cached.responses[shape];
           if (last?.etag === etag) return last.body;
           const summary = presentSummary(row, cached.stats, viewerId);
           const head = JSON.stringify(
@@ -183,7 +182,7 @@ export class PlaylistsService {
           const body = Buffer.from(
             `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts, shape)}}}`,
           );
-          cached.answers[shape] = { etag, body };
+          cached.responses[shape] = { etag, body };
           return body;
         },
       };
@@ -210,10 +209,10 @@ export class PlaylistsService {
     const version = await this.playlists.catalogVersion();
     const cached = this.songsCache.get(row.id, version, row.songs_version);
     if (cached) {
-      // The figures and songs are kept: only the slice's play counts are read.
-      const kept = cached.songs.slice(page.offset, page.offset + page.limit);
-      const plays = await this.playlists.playsOfSongs(kept.map((song) => song._id));
-      const songs = kept.map((song) => ({ ...song, plays: plays.get(song._id) ?? 0 }));
+      // The figures and songs are cached: only the slice's play counts are read.
+      const slice = cached.songs.slice(page.offset, page.offset + page.limit);
+      const plays = await this.playlists.playsOfSongs(slice.map((song) => song._id));
+      const songs = slice.map((song) => ({ ...song, plays: plays.get(song._id) ?? 0 }));
       return {
         tag: [row, viewerId === row.owner_id, version, page, songs.map((song) => song.plays)],
         build: () => ({ ...presentSummary(row, cached.stats, viewerId), songs }),
@@ -232,10 +231,10 @@ export class PlaylistsService {
   }
 
   /**
-   * A playlist for reading, with an entity tag made of everything the answer is built from (the
+   * A playlist for reading, with an entity tag made of everything the response is built from (the
    * playlist and owner, who asks, the catalog version, the play counts): equal tags mean equal
-   * answers, so a client holding `ifNoneMatch` gets `answer: null` and nothing is built. The
-   * answer is `{data}` in the asked shape, or that already serialised (long playlists, see
+   * responses, so a client holding `ifNoneMatch` gets `response: null` and nothing is built. The
+   * response is `{data}` in the asked shape, or that already serialised (long playlists, see
    * `songsJson`).
    */
   async read<S extends PlaylistShape>(
@@ -243,24 +242,24 @@ export class PlaylistsService {
     caller: Caller | null,
     shape: S,
     options: { page?: SongsPage; ifNoneMatch?: string } = {},
-  ): Promise<{ etag: string; answer: { data: PlaylistShapes[S] } | Buffer | null }> {
+  ): Promise<{ etag: string; response: { data: PlaylistShapes[S] } | Buffer | null }> {
     const row = await this.visible(id, caller);
     const viewerId = caller?.userId ?? null;
     const read = options.page
       ? await this.slice(row, viewerId, options.page)
       : await this.full(row, viewerId);
-    // The shape is part of the tag: the two calls' answers differ for the same playlist.
+    // The shape is part of the tag: the two calls' responses differ for the same playlist.
     const tag = JSON.stringify([shape, ...read.tag]);
     const etag = `"${createHash('sha1').update(tag).digest('base64url')}"`;
     if (options.ifNoneMatch && matchesEtag(options.ifNoneMatch, etag)) {
-      return { etag, answer: null };
+      return { etag, response: null };
     }
-    if (read.json) return { etag, answer: read.json(etag, shape) };
-    return { etag, answer: { data: presentAs[shape](read.build()) } };
+    if (read.json) return { etag, response: read.json(etag, shape) };
+    return { etag, response: { data: presentAs[shape](read.build()) } };
   }
 
   /**
-   * A slice of a playlist as `read` answers it, without the entity tag: what a page the server
+   * A slice of a playlist as `read` returns it, without the entity tag: what a page the server
    * renders shows (modules/pages).
    */
   async slicePlaylist(id: number, caller: Caller | null, page: SongsPage): Promise<Playlist> {

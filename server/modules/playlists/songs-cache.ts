@@ -6,7 +6,7 @@ import { songForOriginalClient } from '../catalog/catalog.presenter.ts';
 import type { PlaylistStats } from './playlists.repository.ts';
 
 /**
- * The two shapes a playlist is answered in: Chorus's own (`GET /api/playlists/:id`) and the
+ * The two shapes a playlist is served in: Chorus's own (`GET /api/playlists/:id`) and the
  * original client's (`GET /api/user/playlistById/:id`, API-COMPAT).
  */
 export type PlaylistShape = 'chorus' | 'originalClient';
@@ -24,13 +24,13 @@ export interface CachedSongs {
    * `songsJson`); a playlist is mostly read in one shape only, so usually one is made.
    */
   json?: Partial<Record<PlaylistShape, string[]>>;
-  /** The last whole answer sent from this entry in each shape, and its entity tag. */
-  answers?: Partial<Record<PlaylistShape, { etag: string; body: Buffer }>>;
+  /** The last whole response sent from this entry in each shape, and its entity tag. */
+  responses?: Partial<Record<PlaylistShape, { etag: string; body: Buffer }>>;
 }
 
 /**
  * The songs as a JSON array, each with its current play count. Each song's other fields are
- * serialised once and kept; only `"plays":n` is written per call (first in each object — key
+ * serialised once and cached; only `"plays":n` is written per call (first in each object — key
  * order means nothing in JSON), so a call for thousands of songs serialises almost nothing.
  */
 export function songsJson(
@@ -53,16 +53,16 @@ export function songsJson(
 
 /**
  * What a cached song takes: the presented song, its JSON text (`songsJson`) and its share of the
- * last answer sent, estimated as in cache-budget.ts for a typical song.
+ * last response sent, estimated as in cache-budget.ts for a typical song.
  */
 export const PLAYLIST_SONG_BYTES = 2 * 1024;
 
 export interface SongsCacheOptions {
-  /** Playlists shorter than this are cheap to present each time and are not kept. */
+  /** Playlists shorter than this are cheap to present each time and are not cached. */
   minSongs: number;
   /** What the cached songs may take in all (least recently used playlists go first). */
   budget: ByteBudget;
-  /** What one kept song weighs (PLAYLIST_SONG_BYTES). */
+  /** What one cached song weighs (PLAYLIST_SONG_BYTES). */
   songBytes?: number;
 }
 
@@ -99,7 +99,7 @@ export class PlaylistSongsCache {
     this.entries.set(playlistId, entry);
   }
 
-  /** Songs kept over all playlists. */
+  /** Songs cached over all playlists. */
   get songCount(): number {
     return this.entries.bytes / this.songBytes;
   }

@@ -58,9 +58,9 @@ export class RelatedService {
   async fansAlsoLike(artistId: number, now = Date.now()): Promise<RelatedArtists> {
     if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
     const reuse = this.cacheMs > 0 && !cacheOff('fans-also-like');
-    const kept = reuse ? this.chosen.get(artistId) : undefined;
-    if (kept && now - kept.at < this.cacheMs) {
-      return { artists: await this.catalog.artistsInOrder(kept.ids) };
+    const cached = reuse ? this.chosen.get(artistId) : undefined;
+    if (cached && now - cached.at < this.cacheMs) {
+      return { artists: await this.catalog.artistsInOrder(cached.ids) };
     }
     const ids = await this.chooseRelated(artistId);
     if (reuse) this.chosen.set(artistId, { at: now, ids });

@@ -19,7 +19,7 @@ interface CachedList {
  * (`catalog_version` moves with every song, credit and artist change): never stale.
  */
 export class GenresService {
-  /** Weighed as twice its JSON text, as cached answers are. */
+  /** Weighed as twice its JSON text, as cached responses are. */
   private readonly cached: BoundedMap<typeof GENRES, CachedList>;
   /** A count under way, shared by the requests that arrive meanwhile. */
   private counting: { version: number; list: Promise<GenreList> } | null = null;

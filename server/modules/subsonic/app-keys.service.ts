@@ -78,7 +78,7 @@ export class AppKeysService {
     }
   }
 
-  /** Makes a new key (replacing the old one) and answers it: the only time it is shown. */
+  /** Makes a new key (replacing the old one) and returns it: the only time it is shown. */
   async create(userId: number): Promise<{ appKey: string; createdAt: string }> {
     const appKey = newAppKey();
     const createdAt = new Date().toISOString();

@@ -7,7 +7,7 @@ export const SERVER_TYPE = 'chorus';
 export const SERVER_VERSION = '1.0.0';
 const NAMESPACE = 'http://subsonic.org/restapi';
 
-/** The Subsonic error codes Chorus answers with (always with HTTP 200, as apps expect). */
+/** The Subsonic error codes Chorus responds with (always with HTTP 200, as apps expect). */
 export const CODES = {
   generic: 0,
   missingParameter: 10,

@@ -40,7 +40,7 @@ function wholeNumber(text: string | undefined): number | null {
 }
 
 /**
- * Decides how a Subsonic `stream` call is answered:
+ * Decides how a Subsonic `stream` call is served:
  * - `format=raw`, or the file's own suffix, is the original;
  * - `format=mp3|opus|aac` (`ogg` and `oga` are opus) is a transcode at `maxBitRate` (clamped to
  *   BITRATES) or the format's default; any other format is refused, naming the ones there are;

@@ -94,7 +94,7 @@ function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
  * `songs.listed`, artists enabled, albums of enabled artists.
  */
 export class SubsonicRepository {
-  /** The by-id reads every list answer makes, compiled once (see catalog/prepared.ts). */
+  /** The by-id reads every list response makes, compiled once (see catalog/prepared.ts). */
   private readonly q: ReturnType<SubsonicRepository['compile']>;
 
   private readonly db: Db;

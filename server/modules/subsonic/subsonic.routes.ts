@@ -250,7 +250,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['subsonic'],
         summary:
-          'Create an app key (replacing any earlier one); the answer is the only time it shows',
+          'Create an app key (replacing any earlier one); the response is the only time it shows',
         response: { 200: Type.Object({ appKey: Type.String(), createdAt: Type.String() }) },
       },
     },

@@ -35,7 +35,7 @@ import type {
 export const MUSIC_FOLDER = { id: 1, name: 'Music' };
 /** Largest page of any list (search3's song pages of 500 are how Symfonium syncs). */
 export const MAX_PAGE = 500;
-/** A query search3 answers from the search index: its words are matched this far at most. */
+/** A query search3 serves from the search index: its words are matched this far at most. */
 const SEARCH_MAX = 200;
 /** Songs an artist's folder lists at most. */
 const MAX_DIRECTORY = 5_000;
@@ -97,7 +97,7 @@ export class SubsonicService {
   constructor(
     private readonly repository: SubsonicRepository,
     private readonly services: SubsonicServices,
-    /** Chorus's public URL: info answers carry absolute image addresses. */
+    /** Chorus's public URL: info responses carry absolute image addresses. */
     private readonly publicUrl: string,
     /** What the cache may hold (the app's `caches.subsonicCatalog`). */
     budget: ByteBudget,
