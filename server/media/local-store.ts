@@ -4,13 +4,26 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { MediaStat, MediaStore } from './media-store.ts';
+import { OpenFiles } from './open-files.ts';
 
 /** Reads of up to 1 MiB at a time: a 256 KiB range is then one read instead of sixteen. */
 const READ_CHUNK = 1024 * 1024;
 
+/** How many object sizes to remember (a few hundred kilobytes of memory). */
+const STAT_CACHE_LIMIT = 10_000;
+
+/** How many recently read files stay open: the songs being played, with room to spare. */
+const OPEN_FILES_LIMIT = 64;
+
 export class LocalMediaStore implements MediaStore {
   readonly kind = 'local' as const;
   private readonly staging: string;
+  /**
+   * Keys are content-addressed, so a key's size never changes while it exists: remembering it
+   * saves a stat() on every range request. `delete()` forgets it.
+   */
+  private readonly stats = new Map<string, MediaStat>();
+  private readonly openFiles = new OpenFiles(OPEN_FILES_LIMIT);
 
   /**
    * `readableByGroup`: files 0640 and folders 0750 whatever the umask, for a proxy in Chorus's
@@ -77,10 +90,15 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async stat(key: string): Promise<MediaStat | null> {
+    const known = this.stats.get(key);
+    if (known) return known;
     try {
       const stat = await fsp.stat(this.resolve(key));
       if (!stat.isFile()) return null;
-      return { size: stat.size, mtimeMs: stat.mtimeMs };
+      const result = { size: stat.size, mtimeMs: stat.mtimeMs };
+      if (this.stats.size >= STAT_CACHE_LIMIT) this.stats.delete(this.stats.keys().next().value!);
+      this.stats.set(key, result);
+      return result;
     } catch {
       return null;
     }
@@ -88,10 +106,11 @@ export class LocalMediaStore implements MediaStore {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     const length = range ? range.end - range.start + 1 : READ_CHUNK;
-    return fs.createReadStream(this.resolve(key), {
-      ...range,
-      highWaterMark: Math.max(16 * 1024, Math.min(READ_CHUNK, length)),
-    });
+    return this.openFiles.read(
+      this.resolve(key),
+      range ?? {},
+      Math.max(16 * 1024, Math.min(READ_CHUNK, length)),
+    );
   }
 
   async *list(prefix: string): AsyncIterable<string> {
@@ -113,6 +132,9 @@ export class LocalMediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     const target = this.resolve(key);
+    this.openFiles.forget(target);
+    for (const cached of this.stats.keys())
+      if (cached === key || cached.startsWith(`${key}/`)) this.stats.delete(cached);
     await fsp.rm(target, { force: true, recursive: true });
   }
 }

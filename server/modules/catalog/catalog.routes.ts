@@ -13,6 +13,7 @@ import { browserPlays } from '../../media/audio-formats.ts';
 import type { TranscodePlan } from '../../media/ffmpeg.ts';
 import { hashOfKey } from '../../media/media-store.ts';
 import { artistForOriginalClient } from './catalog.presenter.ts';
+import type { StoredAudio } from './catalog.service.ts';
 
 /**
  * What the web player gets of a song browsers cannot play (ALAC, AIFF, WMA…): MP3, which every
@@ -32,6 +33,21 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       .warmHome()
       .catch((error: unknown) => app.log.error({ err: error }, 'home warm-up failed'));
   });
+
+  // A player asks for the same song in many Range requests; remembering a lookup for a moment
+  // spares the database without letting a deleted song play on for long.
+  const STREAM_LOOKUP_MS = 2_000;
+  const lookups = new Map<number, { at: number; found: Promise<StoredAudio> }>();
+  const streamable = (id: number) => {
+    const now = Date.now();
+    const cached = lookups.get(id);
+    if (cached && now - cached.at < STREAM_LOOKUP_MS) return cached.found;
+    if (lookups.size > 10_000) lookups.clear();
+    const found = catalog.streamable(id);
+    lookups.set(id, { at: now, found });
+    found.catch(() => lookups.delete(id));
+    return found;
+  };
 
   app.get(
     '/api/home',
@@ -166,7 +182,7 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const audio = await catalog.streamable(request.params.id);
+      const audio = await streamable(request.params.id);
       const { key, mime } = audio;
       const hash = hashOfKey(key) ?? key;
       // A URL carrying the content version names fixed bytes, so it may be cached for good;
