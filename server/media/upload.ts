@@ -153,9 +153,13 @@ export async function stageStream(
 ): Promise<StagedFile> {
   const target = media.stagingPath(options.kind === 'audio' ? '.audio' : '.image');
   const counter = meter(options.limit);
+  const file = fs.createWriteStream(target);
   try {
-    await pipeline(source, counter.transform, fs.createWriteStream(target));
+    await pipeline(source, counter.transform, file);
   } catch (error) {
+    // A file still opening when the upload failed is created once its open completes: remove it
+    // only after the stream has closed, or it would outlive the removal.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await fsp.rm(target, { force: true });
     if (error instanceof SizeLimitError || isMultipartSizeError(error)) {
       // The rest of the upload is not wanted; drain it so the connection can respond cleanly.
