@@ -17,6 +17,17 @@ describe('BoundedMap', () => {
     expect([map.get('b'), map.get('c'), map.get('d')]).toEqual([2, undefined, 4]);
   });
 
+  it('keeps its entries when a new one could not fit even without them', () => {
+    const budget = new ByteBudget(4);
+    const other = new BoundedMap<string, number>(budget, (n) => n);
+    const map = new BoundedMap<string, number>(budget, (n) => n);
+    other.set('x', 3);
+    map.set('a', 1);
+    // 2 bytes beside the other map's 3 exceed 4 even with 'a' gone: 'a' stays.
+    expect(map.set('b', 2)).toBe(false);
+    expect([map.get('a'), map.get('b'), other.get('x'), budget.used]).toEqual([1, undefined, 3, 4]);
+  });
+
   it('accounts for the bytes it holds, in itself and in the budget', () => {
     const budget = new ByteBudget(10);
     const map = new BoundedMap<string, string>(budget, (text) => text.length);

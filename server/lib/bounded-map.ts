@@ -4,9 +4,9 @@ import type { ByteBudget } from './cache-budget.ts';
  * The one cache type of Chorus's in-process caches: a map within a byte budget (see
  * cache-budget.ts), least recently used out first. Entries weigh what `weigh` says they take, in
  * bytes; every map drawing on one budget counts against it. Setting an entry that does not fit
- * lets this map's least recently used entries go until it does, and an entry that cannot fit
- * even then (other maps hold the rest of the budget, or it is larger than the whole) is not
- * stored.
+ * lets this map's least recently used entries go until it does; an entry that cannot fit even
+ * with all of them gone (other maps hold the rest of the budget, or it is larger than the whole)
+ * is not stored, and costs this map none of its entries.
  */
 export class BoundedMap<K, V> {
   /** Least recently used first: reading or setting an entry moves it to the end. */
@@ -31,12 +31,12 @@ export class BoundedMap<K, V> {
   set(key: K, value: V): boolean {
     this.delete(key);
     const weight = this.weigh(value);
-    if (weight > this.budget.limit) return false;
+    // What other maps hold stays: an entry that cannot fit beside it costs this map nothing.
+    if (this.budget.used - this.held + weight > this.budget.limit) return false;
     for (const [oldest, entry] of this.entries) {
       if (this.budget.used + weight <= this.budget.limit) break;
       this.remove(oldest, entry.weight);
     }
-    if (this.budget.used + weight > this.budget.limit) return false;
     this.entries.set(key, { value, weight });
     this.held += weight;
     this.budget.used += weight;
