@@ -222,7 +222,7 @@ const offList = (off: CacheName[]) => [...new Set(off)].sort().join(',');
 
 const scenario: Scenario = {
   name: 'caches',
-  description: `each in-process cache on and off (CHORUS_BENCH_NO_CACHE) on the path it serves, ${ROUNDS} turns of ${SECONDS} s each at ${CONNECTIONS} connections, over ${SONGS} songs, ${ARTISTS} artists, ${PLAYS} plays (SQLite; each server in its own process); a cache is kept when it saves ≥ ${EARNS * 100}% of the server's CPU per request or of the p99`,
+  description: `each in-process cache on and off (CHORUS_BENCH_NO_CACHE) on the path it serves, ${ROUNDS} turns of ${SECONDS} s each at ${CONNECTIONS} connections, over ${SONGS} songs, ${ARTISTS} artists, ${PLAYS} plays (SQLite; each server in its own process); a cache stays when it saves ≥ ${EARNS * 100}% of the server's CPU per request or of the p99`,
   async run(): Promise<Figure[]> {
     const only = process.env.BENCH_CACHES?.split(',');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-caches-'));
@@ -280,7 +280,7 @@ const scenario: Scenario = {
         const saved = (a: number, b: number) => 1 - a / b;
         const cpuSaved = withIt && without ? saved(withIt.cpuUs, without.cpuUs) : null;
         const p99Saved = withIt && without ? saved(withIt.p99, without.p99) : null;
-        const kept =
+        const earns =
           withIt !== null &&
           (without === null || (cpuSaved ?? 0) >= EARNS || (p99Saved ?? 0) >= EARNS);
         const load = os.loadavg()[0]!.toFixed(2);
@@ -288,10 +288,10 @@ const scenario: Scenario = {
           name: `${cacheCase.label} (${cacheCase.path}): CPU per request saved`,
           value: cpuSaved === null ? Number.NaN : Math.round(cpuSaved * 100),
           unit: '%',
-          note: `with: ${described(measured[0])}; without: ${described(measured[1])}; p99 saved ${p99Saved === null ? '—' : `${Math.round(p99Saved * 100)}%`}; kept: ${kept ? 'yes' : 'no'}${under.length > 0 ? `; both with ${under.join(', ')} off` : ''}; load average ${load}`,
+          note: `with: ${described(measured[0])}; without: ${described(measured[1])}; p99 saved ${p99Saved === null ? '—' : `${Math.round(p99Saved * 100)}%`}; earns its place: ${earns ? 'yes' : 'no'}${under.length > 0 ? `; both with ${under.join(', ')} off` : ''}; load average ${load}`,
         });
         rows.push(
-          `| ${cacheCase.label} | ${cacheCase.path} | ${described(measured[0])} | ${described(measured[1])} | ${kept ? 'yes' : 'no'} | ${load} |`,
+          `| ${cacheCase.label} | ${cacheCase.path} | ${described(measured[0])} | ${described(measured[1])} | ${earns ? 'yes' : 'no'} | ${load} |`,
         );
         // Each case has servers of its own, started for it: a server that served other paths
         // holds their caches, and a larger heap costs its requests more collection.

@@ -593,8 +593,8 @@ describe('admin songs', () => {
         message: 'imageFile: Please select a valid image file (JPEG, PNG, or GIF)',
         field: 'imageFile',
       });
-      const kept = await t.app.inject({ method: 'GET', url: `/api/songs/${song.id}` });
-      expect(kept.json().coverImage).toBe(withCover.json().song.coverImage);
+      const unchanged = await t.app.inject({ method: 'GET', url: `/api/songs/${song.id}` });
+      expect(unchanged.json().coverImage).toBe(withCover.json().song.coverImage);
 
       const empty = await t.app.inject({
         method: 'PATCH',

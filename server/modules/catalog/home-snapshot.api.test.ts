@@ -36,7 +36,7 @@ const newestFirst = (rows: { id: number; created_at: string }[]) =>
 
 /**
  * The ids of the home rows as counting every play in the plays table gives them, as plainly as
- * possible: the reference the snapshot (per-day sums, kept and updated) must match.
+ * possible: the reference the snapshot (per-day sums, cached and updated) must match.
  */
 async function homeIdsFromPlays(t: TestContext, now = Date.now()) {
   const db = t.deps.db;
