@@ -1,6 +1,6 @@
 import { Heart, Search } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/library-queries.ts';
@@ -19,6 +19,31 @@ function playlistCover(playlist: PlaylistSummary): string | null {
 }
 
 /** A listener's library: Liked Songs, playlists and followed artists, with a filter and sort. */
+/** A library row's link: its picture, then its name over what it is. */
+function RowLink({
+  to,
+  onClick,
+  picture,
+  title,
+  subtitle,
+}: {
+  to: string;
+  onClick: () => void;
+  picture: ReactNode;
+  title: string;
+  subtitle: string;
+}) {
+  return (
+    <Link to={to} onClick={onClick} className="flex min-w-0 flex-1 items-center gap-3">
+      {picture}
+      <span className="min-w-0">
+        <span className="block truncate">{title}</span>
+        <span className="block truncate text-sm text-muted">{subtitle}</span>
+      </span>
+    </Link>
+  );
+}
+
 export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const playlists = useMyPlaylists();
   const artists = useLibraryArtists();
@@ -125,21 +150,17 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
         <ul aria-label="Playlists" className="flex flex-col">
           {showLiked && (
             <li className="group flex items-center gap-3 rounded p-2 hover:bg-highlight">
-              <Link
+              <RowLink
                 to="/likedSongs"
                 onClick={close}
-                className="flex min-w-0 flex-1 items-center gap-3"
-              >
-                <span className="grid size-12 shrink-0 place-items-center rounded bg-gradient-to-br from-indigo-700 to-sky-300">
-                  <Heart className="size-5 fill-white" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block truncate">Liked Songs</span>
-                  <span className="block truncate text-sm text-muted">
-                    Playlist · {likedCount} {likedCount === 1 ? 'song' : 'songs'}
+                picture={
+                  <span className="grid size-12 shrink-0 place-items-center rounded bg-gradient-to-br from-indigo-700 to-sky-300">
+                    <Heart className="size-5 fill-white" />
                   </span>
-                </span>
-              </Link>
+                }
+                title="Liked Songs"
+                subtitle={`Playlist · ${likedCount} ${likedCount === 1 ? 'song' : 'songs'}`}
+              />
             </li>
           )}
           {shownPlaylists.map((playlist) => {
@@ -151,24 +172,20 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
                 {...gestures}
                 className={rowClass}
               >
-                <Link
+                <RowLink
                   to={`/viewPlaylist/${playlist._id}`}
                   onClick={close}
-                  className="flex min-w-0 flex-1 items-center gap-3"
-                >
-                  <CoverImage
-                    src={playlistCover(playlist)}
-                    alt=""
-                    sizes="48px"
-                    className="size-12 shrink-0 rounded object-cover"
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate">{playlist.name}</span>
-                    <span className="block truncate text-sm text-muted">
-                      Playlist · {playlist.creator.name}
-                    </span>
-                  </span>
-                </Link>
+                  picture={
+                    <CoverImage
+                      src={playlistCover(playlist)}
+                      alt=""
+                      sizes="48px"
+                      className="size-12 shrink-0 rounded object-cover"
+                    />
+                  }
+                  title={playlist.name}
+                  subtitle={`Playlist · ${playlist.creator.name}`}
+                />
                 <PlaylistMenu
                   playlist={playlist}
                   onEdit={() => setEditing(playlist)}
@@ -191,23 +208,21 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
             const { gestures, menu } = rowMenu(`artist ${artist._id}`);
             return (
               <li key={artist._id} data-testid="library-artist" {...gestures} className={rowClass}>
-                <Link
+                <RowLink
                   to={`/viewArtistSongs/${artist._id}`}
                   onClick={close}
-                  className="flex min-w-0 flex-1 items-center gap-3"
-                >
-                  <CoverImage
-                    src={artist.image}
-                    alt=""
-                    sizes="48px"
-                    fallback="/default-profile.svg"
-                    className="size-12 shrink-0 rounded-full object-cover"
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate">{artist.name}</span>
-                    <span className="block text-sm text-muted">Artist</span>
-                  </span>
-                </Link>
+                  picture={
+                    <CoverImage
+                      src={artist.image}
+                      alt=""
+                      sizes="48px"
+                      fallback="/default-profile.svg"
+                      className="size-12 shrink-0 rounded-full object-cover"
+                    />
+                  }
+                  title={artist.name}
+                  subtitle="Artist"
+                />
                 <ArtistMenu artist={artist} onNavigate={close} {...menu} />
               </li>
             );
