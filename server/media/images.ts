@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type SharpModule from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../contract/rules/catalog.ts';
 import { JobQueue } from '../lib/job-queue.ts';
+import { SharedWork } from '../lib/shared-work.ts';
 import { imageOriginalKey, imageVariantKey, type MediaStore } from './media-store.ts';
 
 type Sharp = typeof SharpModule;
@@ -111,16 +112,11 @@ export async function storeImage(
   hash = imageHash(input),
 ): Promise<string> {
   // The same bytes arriving twice at once (an album's tracks in an import) are encoded once.
-  let storing = inFlight.get(hash);
-  if (!storing) {
-    storing = storeOnce(media, input, hash).finally(() => inFlight.delete(hash));
-    inFlight.set(hash, storing);
-  }
-  return storing;
+  return storing.run(hash, () => storeOnce(media, input, hash));
 }
 
 /** Images being stored, by hash. */
-const inFlight = new Map<string, Promise<string>>();
+const storing = new SharedWork<string, string>();
 
 async function storeOnce(media: MediaStore, input: Buffer, hash: string): Promise<string> {
   await checkImageSize(input);

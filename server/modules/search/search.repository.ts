@@ -12,6 +12,7 @@ import {
   WORD_BYTES,
 } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
+import { SharedWork } from '../../lib/shared-work.ts';
 import { planRead, type ReadPlan, usesGenericPlan } from './lead-choice.ts';
 import {
   FILL_SONGS_ALL,
@@ -108,7 +109,7 @@ class Vocabulary {
  */
 class CachedWordLists {
   private readonly cached: BoundedMap<string, { at: number; words: string[] }>;
-  private readonly loading = new Map<string, Promise<string[]>>();
+  private readonly loading = new SharedWork<string, string[]>();
 
   constructor(
     budget: ByteBudget,
@@ -121,16 +122,11 @@ class CachedWordLists {
     if (cacheOff('search-words')) return load();
     const cached = this.cached.get(key);
     if (cached && now - cached.at < this.maxAgeMs) return Promise.resolve(cached.words);
-    let words = this.loading.get(key);
-    if (!words) {
-      words = load();
-      this.loading.set(key, words);
-      words
-        .then((list) => this.cached.set(key, { at: now, words: list }))
-        .catch(() => {})
-        .finally(() => this.loading.delete(key));
-    }
-    return words;
+    return this.loading.run(key, async () => {
+      const words = await load();
+      this.cached.set(key, { at: now, words });
+      return words;
+    });
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
+import { SharedWork } from '../../lib/shared-work.ts';
 import { type Format, type Node, renderResponse, slotText } from './protocol.ts';
 import type { CatalogOrder, Page } from './subsonic.repository.ts';
 
@@ -42,7 +43,7 @@ export class CatalogResponseCache {
   private readonly orders: BoundedMap<CatalogOrder, CachedOrder>;
   private readonly responses: BoundedMap<string, SharedResponse>;
   /** Reads and renders under way, shared by the requests that wait for them. */
-  private readonly building = new Map<string, Promise<unknown>>();
+  private readonly building = new SharedWork<string, unknown>();
   /** What did not fit the budget at a version: served without the cache until it moves. */
   private readonly tooLarge = new Map<string, number>();
 
@@ -60,12 +61,7 @@ export class CatalogResponseCache {
 
   /** Builds what `name` caches at `version` once, however many requests ask meanwhile. */
   private once<T>(name: string, version: number, build: () => Promise<T>): Promise<T> {
-    const key = `${name}@${version}`;
-    const pending = this.building.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
-    const started = build().finally(() => this.building.delete(key));
-    this.building.set(key, started);
-    return started;
+    return this.building.run(`${name}@${version}`, build) as Promise<T>;
   }
 
   /** A page of the catalog's ids in `order`. */
