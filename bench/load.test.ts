@@ -46,4 +46,19 @@ describe('runLoad', () => {
     expect(result.p99).toBeLessThanOrEqual(result.max);
     expect(seen).toContain(`${path} bytes=0-9`);
   });
+
+  it.each(['/length', '/close'])(
+    'sends exactly the number of requests asked for on %s, however many connections',
+    async (path) => {
+      const result = await runLoad({
+        url,
+        connections: 4,
+        seconds: 30,
+        requests: 10,
+        request: () => ({ path }),
+      });
+      expect(result.errors).toBe(0);
+      expect(result.requests).toBe(10);
+    },
+  );
 });

@@ -127,12 +127,14 @@ class ResponseReader {
 
 /**
  * A closed-loop load: `connections` keep-alive connections, each sending its next request as
- * soon as the last answer is read, for `seconds`. Latencies are in milliseconds.
+ * soon as the last answer is read, for `seconds` (or until `requests` were sent). Latencies are
+ * in milliseconds.
  */
 export async function runLoad(options: {
   url: string;
   connections: number;
   seconds: number;
+  requests?: number;
   request: () => LoadRequest;
 }): Promise<LoadResult> {
   const target = new URL(options.url);
@@ -142,13 +144,24 @@ export async function runLoad(options: {
   let errors = 0;
   const started = performance.now();
   const end = started + options.seconds * 1000;
+  const limit = options.requests ?? Number.POSITIVE_INFINITY;
+  let sent = 0;
+  const more = () => performance.now() < end && sent < limit;
 
   /** One socket's requests; resolves true when the server closed it early and it may reopen. */
   const socketRun = () =>
     new Promise<boolean>((resolve) => {
       const socket = net.connect({ host: target.hostname, port, noDelay: true });
       let sentAt = 0;
+      /** A request sent on this socket and not yet answered. */
+      let pending = false;
       const send = () => {
+        if (!more()) {
+          socket.end();
+          return;
+        }
+        sent++;
+        pending = true;
         const request = options.request();
         const headers = { host: target.host, ...request.headers };
         const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
@@ -158,10 +171,10 @@ export async function runLoad(options: {
         );
       };
       const reader = new ResponseReader((status) => {
+        pending = false;
         latencies.push(performance.now() - sentAt);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (performance.now() < end) send();
-        else socket.end();
+        send();
       });
       socket.on('connect', send);
       socket.on('data', (data) => reader.push(data));
@@ -177,7 +190,9 @@ export async function runLoad(options: {
       });
       socket.on('close', () => {
         clearTimeout(cutOff);
-        resolve(!failed && performance.now() < end);
+        // A request the server closed the connection on is sent again on the next one.
+        if (pending) sent--;
+        resolve(!failed && more());
       });
     });
   // A server may close a keep-alive connection (Connection: close); the load goes on with a new one.

@@ -18,6 +18,15 @@ async function load(url: string, paths: () => string, seconds = SECONDS) {
 
 const randomArtist = () => 1 + Math.floor(Math.random() * ARTISTS);
 
+/** The items in random order (Fisher–Yates). */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
 const scenario: Scenario = {
   name: 'catalog',
   description: `home feed and artist page (both calls) at ${CONNECTIONS} connections over ${SONGS} songs, ${ARTISTS} artists, ${PLAYS} plays (SQLite; the server in its own process)`,
@@ -32,8 +41,22 @@ const scenario: Scenario = {
       const first = await fetch(`${server.url}/api/home`);
       const firstMs = performance.now() - started;
       if (!first.ok) throw new Error(`first home call: ${first.status}`);
-      // Warm the JIT and the page cache on every path before measuring.
-      await load(server.url, () => `/api/artists/${randomArtist()}`, 2);
+      // Every artist's page once, in random order: each is built and cached on its first visit,
+      // which is its own figure. The runs after measure pages served as a running server serves
+      // them.
+      const firstVisits = shuffled(Array.from({ length: ARTISTS }, (_, i) => i + 1));
+      const built = await p99Figure(
+        'artist page, first visits (each page built)',
+        () =>
+          runLoad({
+            url: server.url,
+            connections: CONNECTIONS,
+            seconds: 120,
+            requests: firstVisits.length,
+            request: () => ({ path: `/api/artists/${firstVisits.pop() ?? randomArtist()}` }),
+          }),
+        pid,
+      );
       const runs = [
         ['home feed', () => '/api/home'],
         ['artist page', () => `/api/artists/${randomArtist()}`],
@@ -45,6 +68,8 @@ const scenario: Scenario = {
           value: Math.round(firstMs),
           unit: 'ms',
         },
+        // A figure without a budget: the budget is for pages as a running server serves them.
+        { name: built.name, value: built.value, unit: built.unit, note: built.note },
       ];
       for (const [name, paths] of runs) {
         figures.push(await p99Figure(name, () => load(server.url, paths), pid));

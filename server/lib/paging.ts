@@ -61,7 +61,10 @@ export async function renderInChunks<T>(
   return Buffer.concat(chunks);
 }
 
-/** Sends JSON a route rendered itself (renderInChunks): Fastify sends a Buffer as it is. */
-export async function sendRenderedJson(reply: FastifyReply, json: Buffer): Promise<void> {
+/**
+ * Sends JSON a route rendered itself (renderInChunks, or rendered ahead and cached): Fastify sends
+ * a Buffer, or text it is told is JSON, as it is.
+ */
+export async function sendRenderedJson(reply: FastifyReply, json: Buffer | string): Promise<void> {
   await reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,6 +1,15 @@
+import type { TObject } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OriginalClientSong, Song } from '../../../contract/catalog.ts';
+import {
+  ArtistDetail,
+  ArtistSongsCompat,
+  OriginalClientArtist,
+} from '../../../contract/listening.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
+  createAlbum,
   createArtist,
   createSong,
   createUser,
@@ -57,6 +66,67 @@ describe('artist pages kept between catalog changes', () => {
     expect((await page(artist.id)).following).toBe(false);
   });
 
+  it('serves both shapes of the page exactly as their schemas describe, built and cached alike', async () => {
+    const artist = await createArtist(t.deps);
+    const guest = await createArtist(t.deps);
+    const album = await createAlbum(t.deps, artist.id);
+    await createSong(t.deps, { artistIds: [artist.id, guest.id], albumId: album.id });
+    await createSong(t.deps, { artistIds: [artist.id], title: 'Line "two"\n\u2028 é' });
+    const fan = await createUser(t.deps);
+    const get = async (url: string, token?: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      return response.json();
+    };
+    const ajv = new Ajv({ strict: false });
+    const isPage = ajv.compile(ArtistDetail);
+    const isCompat = ajv.compile(ArtistSongsCompat);
+    /** Exactly the schema's fields (the optional ones only when `present` says). */
+    const hasFields = (schema: TObject, value: object, present: string[] = []) =>
+      expect(Object.keys(value).sort()).toEqual(
+        Object.keys(schema.properties)
+          .filter((key) => schema.required?.includes(key) || present.includes(key))
+          .sort(),
+      );
+
+    for (const following of [false, true]) {
+      if (following) {
+        const follow = await t.app.inject({
+          method: 'PUT',
+          url: `/api/artists/${artist.id}/follow`,
+          headers: { authorization: `Bearer ${fan.token}` },
+        });
+        expect(follow.statusCode).toBeLessThan(300);
+      }
+      for (const visit of ['built or refreshed', 'cached']) {
+        const page = await get(`/api/artists/${artist.id}`, fan.token);
+        expect(isPage(page), visit).toBe(true);
+        hasFields(ArtistDetail, page);
+        for (const song of page.songs) hasFields(Song, song);
+        expect(page.following).toBe(following);
+        expect(page.followers).toBe(following ? 1 : 0);
+        expect(page.songs.map((song: { title: string }) => song.title)).toContain(
+          'Line "two"\n\u2028 é',
+        );
+
+        const compat = await get(`/api/user/getArtistSongById/${artist.id}`, fan.token);
+        expect(isCompat(compat), visit).toBe(true);
+        hasFields(OriginalClientArtist, compat.data.artist, following ? ['followers'] : []);
+        for (const song of compat.data.songs) hasFields(OriginalClientSong, song);
+        expect(compat.data.artist.following).toBe(following);
+        expect(compat.data.songs).toEqual(compat.data.artist.songs);
+        expect(compat.data.songs.map((song: { _id: number }) => song._id)).toEqual(
+          page.songs.map((song: { _id: number }) => song._id),
+        );
+      }
+    }
+  });
+
   it('answers 404 as soon as the artist is disabled', async () => {
     const artist = await createArtist(t.deps);
     const song = await createSong(t.deps, { artistIds: [artist.id] });
@@ -97,6 +167,16 @@ describe('artist pages kept between catalog changes', () => {
       expect(titles(again)).toEqual(['Older', 'Newer']);
       expect(again.songs[0].plays).toBe(3);
       expect(again.monthlyListeners).toBe(3);
+      // A refresh that finds nothing moved serves the page as it was.
+      vi.setSystemTime(Date.now() + RANKING_CACHE_MS + 1000);
+      const unmoved = await page(artist.id);
+      expect(titles(unmoved)).toEqual(['Older', 'Newer']);
+      expect(unmoved.songs[0].plays).toBe(3);
+      await recordPlays(t.deps, older.id, 1, { listener: () => 'k:new' });
+      vi.setSystemTime(Date.now() + RANKING_CACHE_MS + 1000);
+      const moved = await page(artist.id);
+      expect(moved.songs[0].plays).toBe(4);
+      expect(moved.monthlyListeners).toBe(4);
     } finally {
       vi.useRealTimers();
     }

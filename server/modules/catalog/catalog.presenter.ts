@@ -5,7 +5,6 @@ import type {
   OriginalClientSong,
   Song,
 } from '../../../contract/catalog.ts';
-import type { ArtistDetail, OriginalClientArtist } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { formatDuration } from '../../../contract/rules/format.ts';
 import { hashOfKey } from '../../media/media-store.ts';
@@ -69,16 +68,6 @@ export function presentSong(row: SongRecord, artists: ArtistRef[], plays: number
 /** The song in the original client's shape: artists' names and the album's title as text. */
 export function songForOriginalClient(song: Song): OriginalClientSong {
   return { ...song, artist: song.artistName, album: song.albumName ?? '' };
-}
-
-/** An artist's page in the original client's shape (`followers` only when there are some). */
-export function artistForOriginalClient(page: ArtistDetail): OriginalClientArtist {
-  const { followers, songs, ...artist } = page;
-  return {
-    ...artist,
-    ...(followers > 0 ? { followers } : {}),
-    songs: songs.map(songForOriginalClient),
-  };
 }
 
 export function presentArtist(row: ArtistRecord, stats: ArtistStats): Artist {

@@ -9,10 +9,10 @@ import {
 } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sendRenderedJson } from '../../lib/paging.ts';
 import { browserPlays } from '../../media/audio-formats.ts';
 import type { TranscodePlan } from '../../media/ffmpeg.ts';
 import { hashOfKey } from '../../media/media-store.ts';
-import { artistForOriginalClient } from './catalog.presenter.ts';
 import type { StoredAudio } from './catalog.service.ts';
 
 /**
@@ -73,7 +73,12 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: ArtistDetail },
       },
     },
-    (request) => catalog.artistDetail(request.params.id, request.caller?.userId ?? null),
+    // Served as rendered once per build (artist-pages.ts); the schema describes it.
+    async (request, reply) =>
+      sendRenderedJson(
+        reply,
+        await catalog.artistPageJson(request.params.id, request.caller?.userId ?? null, 'page'),
+      ),
   );
 
   app.get(
@@ -87,12 +92,15 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
         response: { 200: ArtistSongsCompat },
       },
     },
-    async (request) => {
-      const artist = artistForOriginalClient(
-        await catalog.artistDetail(request.params.id, request.caller?.userId ?? null),
-      );
-      return { data: { artist, songs: artist.songs } };
-    },
+    async (request, reply) =>
+      sendRenderedJson(
+        reply,
+        await catalog.artistPageJson(
+          request.params.id,
+          request.caller?.userId ?? null,
+          'originalClient',
+        ),
+      ),
   );
 
   app.get(

@@ -1,16 +1,22 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import {
-  type CacheBudgets,
-  COUNT_ENTRY_BYTES,
-  PRESENTED_ITEM_BYTES,
-} from '../../lib/cache-budget.ts';
+import { type CacheBudgets, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
+import {
+  artistDetailOf,
+  artistPageJson,
+  type BuiltArtistPage,
+  builtArtistPage,
+  originalClientArtistJson,
+  packArtistPage,
+  type RenderedArtistPage,
+  renderArtistPage,
+  unpackArtistPage,
+} from './artist-pages.ts';
 import {
   carriedArtists,
   groupArtists,
@@ -134,50 +140,16 @@ function homeFeedOf(
   return { popularArtists, popularAlbums, trendingSongs };
 }
 
-/** A built artist page and its songs newest first (the order equal play counts keep). */
-interface ArtistPageEntry {
+/** What a cached page costs beyond its packed text: the entry object and the map's own entry. */
+const CACHED_PAGE_OVERHEAD_BYTES = 192;
+
+/** An artist page as cached (see artist-pages.ts). */
+interface CachedArtistPage {
   version: number;
   /** When its listening figures were read. */
   at: number;
-  newestFirst: Song[];
-  page: ArtistDetail;
-}
-
-/**
- * An artist page as cached: the artist as objects, its songs as deflated JSON. Songs held as
- * objects take some 700 bytes each, so a catalog's pages (a few hundred thousand songs) would
- * not fit the budget; deflated they take about a sixth of that, and unpacking a page costs a
- * fraction of building it again.
- */
-interface CachedArtistPage {
-  version: number;
-  at: number;
-  artist: Omit<ArtistDetail, 'songs'>;
-  /** `newestFirst`, as deflated JSON. */
-  songs: Buffer;
-}
-
-function packArtistPage({ version, at, page, newestFirst }: ArtistPageEntry): CachedArtistPage {
-  const { songs: mostPlayed, ...artist } = page;
-  // The page's songs carry the play counts last read; `newestFirst` keeps the order.
-  const current = new Map(mostPlayed.map((song) => [song._id, song]));
-  const songs = newestFirst.map((song) => current.get(song._id) ?? song);
-  const packed = deflateRawSync(JSON.stringify(songs), { level: 1 });
-  // zlib's output is a view of its whole output chunk (16 KiB and more); cached as it is, every
-  // page would hold one.
-  const exact = Buffer.alloc(packed.length);
-  packed.copy(exact);
-  return { version, at, artist, songs: exact };
-}
-
-function unpackArtistPage({ version, at, artist, songs }: CachedArtistPage): ArtistPageEntry {
-  const newestFirst = JSON.parse(inflateRawSync(songs).toString('utf8')) as Song[];
-  return { version, at, newestFirst, page: { ...artist, songs: mostPlayedFirst(newestFirst) } };
-}
-
-/** Songs most played first; a stable sort, so equal counts keep the given (newest first) order. */
-function mostPlayedFirst(newestFirst: Song[]): Song[] {
-  return [...newestFirst].sort((a, b) => b.plays - a.plays);
+  /** `RenderedArtistPage`, packed. */
+  packed: string;
 }
 
 export class CatalogService {
@@ -191,10 +163,9 @@ export class CatalogService {
     private readonly options: CatalogOptions,
   ) {
     this.windows = new PlayWindows(catalog, TRENDING_WINDOW_DAYS, POPULAR_WINDOW_DAYS);
-    // The artist as objects, and its packed songs.
     this.artistPages = new BoundedMap(
       options.caches.artistPages,
-      (entry) => PRESENTED_ITEM_BYTES + entry.songs.length,
+      (entry) => CACHED_PAGE_OVERHEAD_BYTES + entry.packed.length,
     );
     this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
     this.listTotals = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
@@ -353,8 +324,9 @@ export class CatalogService {
    * artists or credits moves `catalog_version`, so visibility never lags. What listening changes
    * (play counts, their order, monthly listeners) is refreshed once `rankingCacheMs` has passed,
    * in two small reads instead of a rebuild; followers and the caller's own follow are read on
-   * every request. Bounded by the songs the pages hold, oldest out first. (A page of a changed
-   * catalog is replaced when next asked for; until then it only takes room.)
+   * every request. Pages are held rendered and packed (artist-pages.ts), weighed by their packed
+   * bytes, oldest out first. (A page of a changed catalog is replaced when next asked for; until
+   * then it only takes room.)
    */
   private readonly artistPages: BoundedMap<number, CachedArtistPage>;
 
@@ -365,35 +337,66 @@ export class CatalogService {
 
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
+    return artistDetailOf(...(await this.renderedArtistPage(id, callerId)));
+  }
+
+  /** The artist page as its JSON response, in the web app's shape or the original client's. */
+  async artistPageJson(
+    id: number,
+    callerId: number | null,
+    shape: 'page' | 'originalClient',
+  ): Promise<string> {
+    const page = await this.renderedArtistPage(id, callerId);
+    return shape === 'page' ? artistPageJson(...page) : originalClientArtistJson(...page);
+  }
+
+  private async renderedArtistPage(
+    id: number,
+    callerId: number | null,
+  ): Promise<[page: RenderedArtistPage, followers: number, following: boolean]> {
     const [{ page, followers }, following] = await Promise.all([
       this.currentArtistPage(id),
       callerId === null ? false : this.catalog.isFollowing(callerId, id),
     ]);
-    return { ...page, followers, following };
+    return [page, followers, following];
   }
 
   /** The artist's page as cached, refreshed or built, with its followers as they are now. */
-  private async currentArtistPage(id: number): Promise<{ page: ArtistDetail; followers: number }> {
+  private async currentArtistPage(
+    id: number,
+  ): Promise<{ page: RenderedArtistPage; followers: number }> {
     const ttl = this.options.rankingCacheMs;
     if (ttl <= 0 || cacheOff('artist-pages')) {
-      const { page } = await this.buildArtistPage(id);
-      return { page, followers: page.followers };
+      const { built, followers } = await this.buildArtistPage(id);
+      return { page: renderArtistPage(built), followers };
     }
     const now = Date.now();
     // One read tells whether a cached page still stands and gives the followers, which a page
     // shows as they are on every request.
     const { version, followers } = await this.catalog.versionAndFollowers(id);
     const cached = this.artistPages.get(id);
-    const current = cached?.version === version ? unpackArtistPage(cached) : undefined;
-    if (current && now - current.at < ttl) return { page: current.page, followers };
-    const entry = current
-      ? { ...current, at: now, page: await this.refreshArtistPage(id, current) }
-      : { version, at: now, ...(await this.buildArtistPage(id)) };
-    this.artistPages.set(id, packArtistPage(entry));
-    return { page: entry.page, followers: entry.page.followers };
+    if (cached?.version === version) {
+      const page = unpackArtistPage(cached.packed);
+      if (now - cached.at < ttl) return { page, followers };
+      const refreshed = await this.refreshArtistPage(id, builtArtistPage(page));
+      // Listening that has not moved leaves the packed page as it is: only its time is new.
+      if (!refreshed) {
+        this.artistPages.set(id, { ...cached, at: now });
+        return { page, followers };
+      }
+      const rendered = renderArtistPage(refreshed);
+      this.artistPages.set(id, { version, at: now, packed: packArtistPage(rendered) });
+      return { page: rendered, followers };
+    }
+    const { built } = await this.buildArtistPage(id);
+    const rendered = renderArtistPage(built);
+    this.artistPages.set(id, { version, at: now, packed: packArtistPage(rendered) });
+    return { page: rendered, followers };
   }
 
-  private async buildArtistPage(id: number): Promise<Omit<ArtistPageEntry, 'version' | 'at'>> {
+  private async buildArtistPage(
+    id: number,
+  ): Promise<{ built: BuiltArtistPage; followers: number }> {
     const row = await this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS));
     if (!row) throw notFound('Artist not found');
     const songRows = await this.catalog.songsOfArtist(id, ARTIST_SONGS);
@@ -401,36 +404,36 @@ export class CatalogService {
     const songCount =
       songRows.length < ARTIST_SONGS ? songRows.length : await this.catalog.listedSongCount(id);
     const one = (n: number | null) => new Map([[id, Number(n ?? 0)]]);
-    const artist = presentArtist(row, {
+    const { followers, ...artist } = presentArtist(row, {
       followers: one(row.followers),
       monthlyListeners: one(row.listeners),
       songCounts: one(songCount),
     });
-    const newestFirst = await this.presentSongs(songRows);
-    return {
-      newestFirst,
-      page: { ...artist, songs: mostPlayedFirst(newestFirst), following: false },
-    };
+    return { built: { artist, newestFirst: await this.presentSongs(songRows) }, followers };
   }
 
-  /** The page again with today's play counts and monthly listeners (and followers). */
-  private async refreshArtistPage(id: number, entry: ArtistPageEntry): Promise<ArtistDetail> {
-    const { newestFirst } = entry;
+  /**
+   * The page again with today's play counts and monthly listeners, or null when none of them
+   * moved.
+   */
+  private async refreshArtistPage(
+    id: number,
+    { artist, newestFirst }: BuiltArtistPage,
+  ): Promise<BuiltArtistPage | null> {
     const [row, plays] = await Promise.all([
       this.catalog.findArtistWithStats(id, isoDaysAgo(MONTHLY_WINDOW_DAYS)),
       this.catalog.playCounts(newestFirst.map((song) => song._id)),
     ]);
     if (!row) throw notFound('Artist not found');
+    const monthlyListeners = Number(row.listeners ?? 0);
+    let moved = monthlyListeners !== artist.monthlyListeners;
     const songs = newestFirst.map((song) => {
       const now = plays.get(song._id) ?? 0;
-      return now === song.plays ? song : { ...song, plays: now };
+      if (now === song.plays) return song;
+      moved = true;
+      return { ...song, plays: now };
     });
-    return {
-      ...entry.page,
-      monthlyListeners: Number(row.listeners ?? 0),
-      followers: Number(row.followers ?? 0),
-      songs: mostPlayedFirst(songs),
-    };
+    return moved ? { artist: { ...artist, monthlyListeners }, newestFirst: songs } : null;
   }
 
   async albumDetail(id: number): Promise<AlbumDetail> {
