@@ -6,6 +6,7 @@ import type { CacheName } from '../../server/lib/caches-off.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
 import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
+import { createAppKeysService } from '../../server/services.ts';
 import { createPlaylist, createUser } from '../../tests/helpers/factories.ts';
 import { type RunningServer, startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
@@ -40,12 +41,14 @@ interface Case {
 
 interface Seeded {
   playlistId: number;
+  /** A listener's app key, for the Subsonic API's calls. */
+  appKey: string;
   asset: string;
   /** What listeners type, as the search bench asks it (realisticQueries). */
   queries: string[];
 }
 
-function cases({ playlistId, asset, queries }: Seeded): Case[] {
+function cases({ playlistId, appKey, asset, queries }: Seeded): Case[] {
   const get = (path: () => string) => () => ({ path: path() });
   const search = get(() => `/api/search?q=${encodeURIComponent(pick(queries))}`);
   return [
@@ -122,6 +125,15 @@ function cases({ playlistId, asset, queries }: Seeded): Case[] {
       path: '/api/admin/getAllArtist',
       request: get(() => '/api/admin/getAllArtist'),
     },
+    {
+      cache: 'subsonic-album-cards',
+      label: 'Subsonic album cards',
+      path: '/rest/getAlbumList2',
+      request: get(
+        () =>
+          `/rest/getAlbumList2?apiKey=${appKey}&f=json&v=1.16.1&c=bench&type=newest&size=50&offset=${upTo(SONGS / 10) - 1}`,
+      ),
+    },
   ];
 }
 
@@ -137,6 +149,7 @@ async function seed(dataDir: string): Promise<Omit<Seeded, 'asset' | 'queries'>>
     media: new LocalMediaStore(path.join(dataDir, 'media')),
   };
   const owner = await createUser(deps, { name: 'Bench Owner' });
+  const { appKey } = await createAppKeysService(database).create(owner.id);
   const playlist = await createPlaylist(deps, owner.id, { name: 'A thousand' });
   const step = Math.max(1, Math.floor(SONGS / PLAYLIST_SONGS));
   await database.db
@@ -151,7 +164,7 @@ async function seed(dataDir: string): Promise<Omit<Seeded, 'asset' | 'queries'>>
     )
     .execute();
   await database.close();
-  return { playlistId: playlist.id };
+  return { playlistId: playlist.id, appKey };
 }
 
 /** The largest script of the built web app (what a first visit waits for). */

@@ -22,7 +22,7 @@ export const CACHE_SHARES = {
   /** The public unpaged lists rendered once for every caller (SharedResponseCache). */
   sharedResponses: 0.08,
   /** Presented songs of long playlists (PlaylistSongsCache). */
-  playlistSongs: 0.2,
+  playlistSongs: 0.13,
   /** Search result cards by id (CardCache). */
   searchCards: 0.1,
   /** SQLite's own cache of database pages (openDatabase). */
@@ -34,8 +34,11 @@ export const CACHE_SHARES = {
    * (RelatedService), the genre list (GenresService).
    */
   catalogCounts: 0.05,
-  /** The catalog's ids in fixed orders, and getArtists and getIndexes rendered (Subsonic API). */
-  subsonicCatalog: 0.05,
+  /**
+   * The Subsonic API's album cards, the catalog's ids in fixed orders, and getArtists and
+   * getIndexes rendered.
+   */
+  subsonicCatalog: 0.12,
   /** The web app's files, read and compressed once (webAppRoutes): the whole build fits. */
   webAppFiles: 0.05,
 } as const;

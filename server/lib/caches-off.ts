@@ -17,6 +17,7 @@ export const CACHE_NAMES = [
   'search-words',
   'web-app-files',
   'public-lists',
+  'subsonic-album-cards',
 ] as const;
 
 export type CacheName = (typeof CACHE_NAMES)[number];

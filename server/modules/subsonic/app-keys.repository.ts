@@ -21,7 +21,6 @@ export class AppKeysRepository {
         .selectFrom('app_keys')
         .innerJoin('users', 'users.id', 'app_keys.user_id')
         .selectAll('users')
-        .select('app_keys.key_box as app_key_box')
         .where('app_keys.lookup', '=', arg(0)),
     );
   }
@@ -54,11 +53,9 @@ export class AppKeysRepository {
       .executeTakeFirst();
   }
 
-  /** The account whose key has `lookup`, with its sealed key: one read for an `apiKey` call. */
-  async accountByLookup(lookup: string): Promise<{ user: UserRow; keyBox: string } | undefined> {
+  /** The account whose key has `lookup`: one read for an `apiKey` call. */
+  async accountByLookup(lookup: string): Promise<UserRow | undefined> {
     const [row] = await this.accountByLookupQuery(lookup);
-    if (!row) return undefined;
-    const { app_key_box: keyBox, ...user } = row;
-    return { user, keyBox };
+    return row;
   }
 }

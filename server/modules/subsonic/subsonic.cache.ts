@@ -64,9 +64,9 @@ export class CatalogResponseCache {
     return this.building.run(`${name}@${version}`, build) as Promise<T>;
   }
 
-  /** A page of the catalog's ids in `order`. */
-  async page(order: CatalogOrder, page: Page): Promise<number[]> {
-    const version = await this.source.version();
+  /** A page of the catalog's ids in `order` (at `version`, when the caller has read it). */
+  async page(order: CatalogOrder, page: Page, known?: number): Promise<number[]> {
+    const version = known ?? (await this.source.version());
     let cached = this.orders.get(order);
     if (cached?.version !== version) {
       if (this.tooLarge.get(order) === version) return this.source.idsInOrder(order, page);

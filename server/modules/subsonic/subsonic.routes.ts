@@ -5,6 +5,7 @@ import type { App, Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
+import { RANKING_CACHE_MS } from '../../services.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
 import {
   asSubsonicError,
@@ -67,6 +68,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     deps.config.publicUrl,
     deps.caches.subsonicCatalog,
     deps.transcoder.available ? deps.config.transcoding : null,
+    RANKING_CACHE_MS,
   );
 
   /** What responds without credentials (OpenSubsonic asks it of the extensions list). */

@@ -14,6 +14,7 @@ import type { LikesService } from '../likes/likes.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
+import { AlbumCardCache } from './album-cards.ts';
 import { CODES, type Format, type Node, type Params, Slot, SubsonicError } from './protocol.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
@@ -94,6 +95,9 @@ export class SubsonicService {
   /** The catalog's ids in fixed orders and whole-catalog responses, per catalog version. */
   private readonly cache: CatalogResponseCache;
 
+  /** Album cards, per catalog version (play counts `playsMaxAgeMs`). */
+  private readonly albumCards: AlbumCardCache;
+
   constructor(
     private readonly repository: SubsonicRepository,
     private readonly services: SubsonicServices,
@@ -103,6 +107,8 @@ export class SubsonicService {
     budget: ByteBudget,
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
+    /** How long an album's play count is shown before it is read again. */
+    playsMaxAgeMs: number,
   ) {
     this.cache = new CatalogResponseCache(
       {
@@ -110,6 +116,14 @@ export class SubsonicService {
         idsInOrder: (order, page) => repository.idsInOrder(order, page),
       },
       budget,
+    );
+    this.albumCards = new AlbumCardCache(
+      {
+        cards: (ids) => repository.albumCards(ids),
+        playCounts: (ids) => repository.albumPlayCounts(ids),
+      },
+      budget,
+      playsMaxAgeMs,
     );
   }
 
@@ -140,12 +154,13 @@ export class SubsonicService {
     return this.songEntries(caller, await this.services.catalog.songsInOrder(ids));
   }
 
-  private async albumsById(caller: Caller, ids: number[]): Promise<Node[]> {
-    const [rows, starred] = await Promise.all([
-      this.repository.albumCards(ids),
+  /** Album entries in the order of `ids` (at catalog `version`, when the caller has read it). */
+  private async albumsById(caller: Caller, ids: number[], version?: number): Promise<Node[]> {
+    if (ids.length === 0) return [];
+    const [byId, starred] = await Promise.all([
+      this.albumCards.cards(ids, version ?? (await this.services.catalog.catalogVersion())),
       this.repository.albumStarredAt(caller.userId, ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [albumEntry(row, starred.get(id))] : [];
@@ -273,8 +288,9 @@ export class SubsonicService {
     const size = params.int('size', 10, 1, MAX_PAGE);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
+    const version = await this.services.catalog.catalogVersion();
     const ids = order
-      ? await this.cache.page(order, { offset, limit: size })
+      ? await this.cache.page(order, { offset, limit: size }, version)
       : await this.repository.albumIds({
           type: type as AlbumListRequest['type'],
           size,
@@ -284,7 +300,7 @@ export class SubsonicService {
           ...(fromYear !== undefined ? { fromYear } : {}),
           ...(toYear !== undefined ? { toYear } : {}),
         });
-    return { albumList2: { album: await this.albumsById(caller, ids) } };
+    return { albumList2: { album: await this.albumsById(caller, ids, version) } };
   }
 
   async genres(): Promise<Node> {
