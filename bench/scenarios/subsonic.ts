@@ -103,7 +103,8 @@ const scenario: Scenario = {
             url: server.url,
             connections: CONNECTIONS,
             seconds: SECONDS,
-            request: () => ({ path: paths() }),
+            // What the common apps' HTTP stacks send (OkHttp, URLSession, Go, browsers' fetch).
+            request: () => ({ path: paths(), headers: { 'accept-encoding': 'gzip' } }),
           });
         figures.push(await p99Figure(name, load, pid));
       }

@@ -7,6 +7,7 @@ import { PAGE_STATE_ID } from '../../web/ssr/page-state.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { ByteBudget } from '../lib/cache-budget.ts';
 import { cacheOff } from '../lib/caches-off.ts';
+import { accepts } from '../lib/content-coding.ts';
 import { notFound } from '../lib/errors.ts';
 import type { PageRenderer, RenderedPage } from '../modules/pages/server-pages.ts';
 import { pageHints } from './page-hints.ts';
@@ -84,20 +85,20 @@ export async function webAppRoutes(
     if (file.compressible) {
       // A rendered page is for the caller its cookie names alone.
       reply.header('vary', file.dynamic ? 'accept-encoding, cookie' : 'accept-encoding');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const accepted = request.headers['accept-encoding'];
       if (file.dynamic) {
-        if (/\bgzip\b/.test(accepted)) {
+        if (accepts(accepted, 'gzip')) {
           return reply
             .header('content-encoding', 'gzip')
             .send(zlib.gzipSync(file.body, { level: 6 }));
         }
         return reply.send(file.body);
       }
-      if (/\bbr\b/.test(accepted)) {
+      if (accepts(accepted, 'br')) {
         file.brotli ??= zlib.brotliCompressSync(file.body);
         return reply.header('content-encoding', 'br').send(file.brotli);
       }
-      if (/\bgzip\b/.test(accepted)) {
+      if (accepts(accepted, 'gzip')) {
         file.gzip ??= zlib.gzipSync(file.body, { level: 9 });
         return reply.header('content-encoding', 'gzip').send(file.gzip);
       }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { acceptsGzip } from '../../lib/content-coding.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** The Subsonic API version Chorus speaks, and how it names itself to apps. */
@@ -288,20 +289,40 @@ export function slotText(format: Format, key: string, value: string): string {
   return format === 'json' ? `,"${key}":${JSON.stringify(value)}` : ` ${key}="${escapeXml(value)}"`;
 }
 
+/** A response rendered ahead for one caller: its bytes, or (when cached so) its gzip. */
+export interface RenderedResponse {
+  bytes: () => Buffer;
+  gzip: (() => Buffer) | null;
+}
+
+const isRendered = (payload: object): payload is RenderedResponse =>
+  'bytes' in payload && typeof payload.bytes === 'function';
+
 const CONTENT_TYPES: Record<Format, string> = {
   json: 'application/json; charset=utf-8',
   xml: 'text/xml; charset=utf-8',
 };
 
-/** Sends a response (or one rendered already) in the asked format, always with HTTP 200. */
+/**
+ * Sends a response (or one rendered already) in the asked format, always with HTTP 200. One
+ * rendered ahead goes gzipped to apps that accept it (as the common ones all do), when it was
+ * cached so.
+ */
 export function sendResponse(
   reply: FastifyReply,
   format: Format,
-  payload: Node | SubsonicError | Buffer,
+  payload: Node | SubsonicError | RenderedResponse,
 ): FastifyReply {
-  return reply
+  reply
     .status(200)
     .header('cache-control', 'no-store')
-    .header('content-type', CONTENT_TYPES[format])
-    .send(Buffer.isBuffer(payload) ? payload : responseText(format, payload));
+    .header('content-type', CONTENT_TYPES[format]);
+  if (payload instanceof SubsonicError || !isRendered(payload)) {
+    return reply.send(responseText(format, payload));
+  }
+  reply.header('vary', 'accept-encoding');
+  if (payload.gzip && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(payload.gzip());
+  }
+  return reply.send(payload.bytes());
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -486,6 +487,39 @@ describe('the Subsonic API over HTTP', () => {
   });
 
   describe('stars, plays and playlists', () => {
+    it("sends getArtists and getIndexes gzipped to apps that accept it, with the caller's stars", async () => {
+      const api = client({ apiKey: appKey });
+      await api.star({ artistId: String(artist.id) });
+      try {
+        for (const [method, f] of [
+          ['getArtists', 'json'],
+          ['getIndexes', 'xml'],
+        ] as const) {
+          const url = `/rest/${method}?apiKey=${appKey}&f=${f}`;
+          const plain = await t.app.inject({ method: 'GET', url });
+          expect(plain.headers['content-encoding']).toBeUndefined();
+          expect(plain.body).toContain(`"${artist.id}"`);
+          expect(plain.body).toMatch(/starred/);
+          const zipped = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': 'br, gzip;q=0.8' },
+          });
+          expect(zipped.headers['content-encoding']).toBe('gzip');
+          expect(zipped.headers.vary).toBe('accept-encoding');
+          expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+          const refused = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': 'gzip;q=0' },
+          });
+          expect(refused.headers['content-encoding']).toBeUndefined();
+        }
+      } finally {
+        await api.unstar({ artistId: String(artist.id) });
+      }
+    });
+
     it('maps stars onto Liked Songs and follows, and keeps album stars', async () => {
       const api = client({ username: listener.email, password: appKey });
       const stars = {

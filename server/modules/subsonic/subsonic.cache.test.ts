@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
 import { type Format, type Node, responseText, Slot } from './protocol.ts';
@@ -87,9 +88,13 @@ describe('The Subsonic catalog cache', () => {
           ],
         },
       });
-      expect(mine.toString()).toBe(expected);
+      expect(mine.bytes().toString()).toBe(expected);
+      // The gzip, made from the blocks compressed once, holds the same caller's stars.
+      expect(gunzipSync(mine.gzip?.() ?? Buffer.alloc(0)).toString()).toBe(expected);
       const none = await cache.response('getArtists', format, payload, new Map());
-      expect(none.toString()).toBe(responseText(format, artists(['Ada', 'Émile & co', 'Zoë'])));
+      const shared = responseText(format, artists(['Ada', 'Émile & co', 'Zoë']));
+      expect(none.bytes().toString()).toBe(shared);
+      expect(gunzipSync(none.gzip?.() ?? Buffer.alloc(0)).toString()).toBe(shared);
       expect(renders).toBe(1);
       state.version = 2;
       await cache.response('getArtists', format, payload, new Map());

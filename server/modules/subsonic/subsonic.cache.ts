@@ -1,7 +1,19 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
+import {
+  type GzipBlocks,
+  gzipBlocks,
+  gzipWithInserts,
+  type Insert,
+} from '../../lib/gzip-blocks.ts';
 import { SharedWork } from '../../lib/shared-work.ts';
-import { type Format, type Node, renderResponse, slotText } from './protocol.ts';
+import {
+  type Format,
+  type Node,
+  type RenderedResponse,
+  renderResponse,
+  slotText,
+} from './protocol.ts';
 import type { CatalogOrder, Page } from './subsonic.repository.ts';
 
 /** What an entry costs beyond its bytes and ids: its objects and the map's own entry. */
@@ -23,6 +35,8 @@ interface SharedResponse {
   slotKey: string;
   ids: Int32Array;
   offsets: Int32Array;
+  /** The bytes compressed once, for apps that accept gzip (null when not cached). */
+  gzip: GzipBlocks | null;
 }
 
 export interface CatalogSource {
@@ -55,7 +69,11 @@ export class CatalogResponseCache {
     this.responses = new BoundedMap(
       budget,
       (entry) =>
-        entry.bytes.length + entry.ids.byteLength + entry.offsets.byteLength + ENTRY_OVERHEAD_BYTES,
+        entry.bytes.length +
+        entry.ids.byteLength +
+        entry.offsets.byteLength +
+        (entry.gzip?.deflated.reduce((sum, block) => sum + block.length, 0) ?? 0) +
+        ENTRY_OVERHEAD_BYTES,
     );
   }
 
@@ -84,23 +102,24 @@ export class CatalogResponseCache {
   }
 
   /**
-   * The bytes of a whole-catalog response in `format`, built by `payload` (whose slots hold the
-   * ids `marks` may fill, all under one key), with the caller's `marks` filled in.
+   * A whole-catalog response in `format`, built by `payload` (whose slots hold the ids `marks` may
+   * fill, all under one key), with the caller's `marks` filled in.
    */
   async response(
     name: string,
     format: Format,
     payload: (version: number) => Promise<Node>,
     marks: Map<number, string>,
-  ): Promise<Buffer> {
+  ): Promise<RenderedResponse> {
     const version = await this.source.version();
     const key = `${name}.${format}`;
     let cached = this.responses.get(key);
     if (cached?.version !== version) {
-      const render = async () => sharedResponse(version, format, await payload(version));
-      if (this.tooLarge.get(key) === version) return fillSlots(await render(), format, marks);
+      const render = async (compress: boolean) =>
+        sharedResponse(version, format, await payload(version), compress);
+      if (this.tooLarge.get(key) === version) return fillSlots(await render(false), format, marks);
       cached = await this.once(key, version, async () => {
-        const entry = await render();
+        const entry = await render(true);
         this.responses.set(key, entry);
         if (this.responses.get(key) !== entry) this.tooLarge.set(key, version);
         return entry;
@@ -110,7 +129,12 @@ export class CatalogResponseCache {
   }
 }
 
-function sharedResponse(version: number, format: Format, payload: Node): SharedResponse {
+function sharedResponse(
+  version: number,
+  format: Format,
+  payload: Node,
+  compress: boolean,
+): SharedResponse {
   const { text, slots } = renderResponse(format, payload);
   const slotKey = slots[0]?.key ?? '';
   if (slots.some((slot) => slot.key !== slotKey)) {
@@ -119,19 +143,21 @@ function sharedResponse(version: number, format: Format, payload: Node): SharedR
   // Character offsets become byte offsets, counting the UTF-8 of the text between slots.
   const bytesAt: number[] = [];
   let chars = 0;
-  let bytes = 0;
+  let byteCount = 0;
   for (const slot of slots) {
-    bytes += Buffer.byteLength(text.slice(chars, slot.at));
+    byteCount += Buffer.byteLength(text.slice(chars, slot.at));
     chars = slot.at;
-    bytesAt.push(bytes);
+    bytesAt.push(byteCount);
   }
   const order = slots.map((_, i) => i).sort((a, b) => slots[a]!.id - slots[b]!.id);
+  const bytes = Buffer.from(text);
   return {
     version,
-    bytes: Buffer.from(text),
+    bytes,
     slotKey,
     ids: Int32Array.from(order, (i) => slots[i]!.id),
     offsets: Int32Array.from(order, (i) => bytesAt[i]!),
+    gzip: compress ? gzipBlocks(bytes) : null,
   };
 }
 
@@ -149,22 +175,36 @@ function slotIndex(ids: Int32Array, id: number): number {
   return -1;
 }
 
-/** The response's bytes with the slots of `marks`' ids filled (a copy; the cached bytes stay). */
-function fillSlots(cached: SharedResponse, format: Format, marks: Map<number, string>): Buffer {
-  const fills: { at: number; text: string }[] = [];
+/** The response with the slots of `marks`' ids filled (copies; the cached bytes stay). */
+function fillSlots(
+  cached: SharedResponse,
+  format: Format,
+  marks: Map<number, string>,
+): RenderedResponse {
+  const inserts: Insert[] = [];
   for (const [id, value] of marks) {
     const index = slotIndex(cached.ids, id);
-    if (index >= 0)
-      fills.push({ at: cached.offsets[index]!, text: slotText(format, cached.slotKey, value) });
+    if (index >= 0) {
+      inserts.push({
+        at: cached.offsets[index]!,
+        bytes: Buffer.from(slotText(format, cached.slotKey, value)),
+      });
+    }
   }
-  if (fills.length === 0) return cached.bytes;
-  fills.sort((a, b) => a.at - b.at);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const fill of fills) {
-    pieces.push(cached.bytes.subarray(from, fill.at), Buffer.from(fill.text));
-    from = fill.at;
-  }
-  pieces.push(cached.bytes.subarray(from));
-  return Buffer.concat(pieces);
+  inserts.sort((a, b) => a.at - b.at);
+  const { bytes, gzip } = cached;
+  return {
+    bytes: () => {
+      if (inserts.length === 0) return bytes;
+      const pieces: Buffer[] = [];
+      let from = 0;
+      for (const insert of inserts) {
+        pieces.push(bytes.subarray(from, insert.at), insert.bytes);
+        from = insert.at;
+      }
+      pieces.push(bytes.subarray(from));
+      return Buffer.concat(pieces);
+    },
+    gzip: gzip ? () => gzipWithInserts(bytes, gzip, inserts) : null,
+  };
 }

@@ -13,6 +13,7 @@ import {
   formatOf,
   type Node,
   Params,
+  type RenderedResponse,
   SubsonicError,
   sendResponse,
 } from './protocol.ts';
@@ -36,7 +37,7 @@ type Respond = (
   caller: Caller,
   params: Params,
   request: FastifyRequest,
-) => Promise<Node | Buffer> | Node;
+) => Promise<Node | RenderedResponse> | Node;
 /** A response to a method that needs no credentials, from the call's parameters. */
 type RespondOpen = (params: Params) => Promise<Node> | Node;
 type Sender = (

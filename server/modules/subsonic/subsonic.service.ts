@@ -15,7 +15,15 @@ import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { AlbumCardCache } from './album-cards.ts';
-import { CODES, type Format, type Node, type Params, Slot, SubsonicError } from './protocol.ts';
+import {
+  CODES,
+  type Format,
+  type Node,
+  type Params,
+  type RenderedResponse,
+  Slot,
+  SubsonicError,
+} from './protocol.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
 import {
@@ -196,7 +204,7 @@ export class SubsonicService {
    * the catalog alone, so it is rendered once per catalog version and format; the caller's
    * follows are spliced in as `starred`.
    */
-  async artists(caller: Caller, format: Format): Promise<Buffer> {
+  async artists(caller: Caller, format: Format): Promise<RenderedResponse> {
     const followed = await this.repository.followsOf(caller.userId);
     return this.cache.response(
       'getArtists',
@@ -216,7 +224,7 @@ export class SubsonicService {
    * getIndexes (folder mode): every enabled artist under its letter, cached as getArtists is. The
    * folder tree is two levels, artists and then their songs, so a directory id is an artist id.
    */
-  async indexes(caller: Caller, format: Format): Promise<Buffer> {
+  async indexes(caller: Caller, format: Format): Promise<RenderedResponse> {
     const followed = await this.repository.followsOf(caller.userId);
     return this.cache.response(
       'getIndexes',
