@@ -13,16 +13,15 @@ function listing(entries: number): Buffer {
   );
 }
 
-/** The bytes with the inserts put in, the plain way. */
+/** The bytes with the inserts put in, one at a time from the last (so offsets hold). */
 function spliced(bytes: Buffer, inserts: Insert[]): Buffer {
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const insert of inserts) {
-    pieces.push(bytes.subarray(from, insert.at), insert.bytes);
-    from = insert.at;
-  }
-  pieces.push(bytes.subarray(from));
-  return Buffer.concat(pieces);
+  return [...inserts]
+    .reverse()
+    .reduce(
+      (text, { at, bytes: insert }) =>
+        Buffer.concat([text.subarray(0, at), insert, text.subarray(at)]),
+      bytes,
+    );
 }
 
 describe('gzip in blocks', () => {

@@ -33,6 +33,19 @@ export interface Insert {
   bytes: Buffer;
 }
 
+/** The bytes with `inserts` (ascending by `at`) put in: what the gzip holds, uncompressed. */
+export function withInserts(bytes: Buffer, inserts: Insert[]): Buffer {
+  if (inserts.length === 0) return bytes;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const insert of inserts) {
+    pieces.push(bytes.subarray(from, insert.at), insert.bytes);
+    from = insert.at;
+  }
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
+}
+
 export function gzipBlocks(bytes: Buffer): GzipBlocks {
   const count = Math.max(1, Math.ceil(bytes.length / BLOCK_BYTES));
   const starts = new Int32Array(count);

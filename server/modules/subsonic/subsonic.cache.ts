@@ -5,6 +5,7 @@ import {
   gzipBlocks,
   gzipWithInserts,
   type Insert,
+  withInserts,
 } from '../../lib/gzip-blocks.ts';
 import { SharedWork } from '../../lib/shared-work.ts';
 import {
@@ -194,17 +195,7 @@ function fillSlots(
   inserts.sort((a, b) => a.at - b.at);
   const { bytes, gzip } = cached;
   return {
-    bytes: () => {
-      if (inserts.length === 0) return bytes;
-      const pieces: Buffer[] = [];
-      let from = 0;
-      for (const insert of inserts) {
-        pieces.push(bytes.subarray(from, insert.at), insert.bytes);
-        from = insert.at;
-      }
-      pieces.push(bytes.subarray(from));
-      return Buffer.concat(pieces);
-    },
+    bytes: () => withInserts(bytes, inserts),
     gzip: gzip ? () => gzipWithInserts(bytes, gzip, inserts) : null,
   };
 }
