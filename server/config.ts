@@ -100,7 +100,7 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Fits the server's memory budgets with room (README, "Memory"). */
-const DEFAULT_CACHE_MB = 64;
+const DEFAULT_CACHE_MB = 72;
 
 function text(env: Env, name: string): string | null {
   const value = env[name]?.trim();

@@ -18,29 +18,29 @@ export class ByteBudget {
  */
 export const CACHE_SHARES = {
   /** Built artist pages (CatalogService.artistDetail). */
-  artistPages: 0.17,
+  artistPages: 0.15,
   /** The public unpaged lists rendered once for every caller (SharedResponseCache). */
-  sharedResponses: 0.08,
+  sharedResponses: 0.075,
   /** Presented songs of long playlists (PlaylistSongsCache). */
-  playlistSongs: 0.13,
+  playlistSongs: 0.18,
   /** Search result cards by id (CardCache). */
-  searchCards: 0.1,
+  searchCards: 0.09,
   /** SQLite's own cache of database pages (openDatabase). */
-  databasePages: 0.2,
+  databasePages: 0.18,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
-  searchWords: 0.1,
+  searchWords: 0.09,
   /**
    * Monthly listeners and the paged lists' totals (CatalogService), "Fans also like" ids
    * (RelatedService), the genre list (GenresService).
    */
-  catalogCounts: 0.05,
+  catalogCounts: 0.04,
   /**
    * The Subsonic API's album cards, the catalog's ids in fixed orders, and getArtists and
    * getIndexes rendered.
    */
-  subsonicCatalog: 0.12,
+  subsonicCatalog: 0.15,
   /** The web app's files, read and compressed once (webAppRoutes): the whole build fits. */
-  webAppFiles: 0.05,
+  webAppFiles: 0.045,
 } as const;
 
 export type CacheBudgets = Record<keyof typeof CACHE_SHARES, ByteBudget>;
