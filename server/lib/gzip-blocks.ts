@@ -19,8 +19,10 @@ const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 export interface GzipBlocks {
   /** Where each block starts in the bytes, ascending (a block ends where the next starts). */
   starts: Int32Array;
-  /** Each block deflated on its own, ending on a byte boundary and not final. */
+  /** Each block deflated on its own, ending on a byte boundary and not final (views of `whole`). */
   deflated: Buffer[];
+  /** The gzip of the bytes as they are, sent when no caller's bits go in. */
+  whole: Buffer;
   /** The CRC-32 of each block's bytes. */
   crcs: Uint32Array;
   /** The CRC-32 of all the bytes. */
@@ -50,26 +52,32 @@ export function gzipBlocks(bytes: Buffer): GzipBlocks {
   const count = Math.max(1, Math.ceil(bytes.length / BLOCK_BYTES));
   const starts = new Int32Array(count);
   const crcs = new Uint32Array(count);
-  const deflated: Buffer[] = [];
+  const compressed: Buffer[] = [];
   for (let i = 0; i < count; i++) {
     const block = bytes.subarray(i * BLOCK_BYTES, (i + 1) * BLOCK_BYTES);
     starts[i] = i * BLOCK_BYTES;
     crcs[i] = crc32(block);
-    deflated.push(deflateRawSync(block, { level: 6, finishFlush: constants.Z_FULL_FLUSH }));
+    compressed.push(deflateRawSync(block, { level: 6, finishFlush: constants.Z_FULL_FLUSH }));
   }
-  return { starts, deflated, crcs, crc: crc32(bytes) };
+  const crc = crc32(bytes);
+  const whole = Buffer.concat([
+    GZIP_HEADER,
+    ...compressed,
+    FINAL_BLOCK,
+    trailer(crc, bytes.length),
+  ]);
+  const deflated: Buffer[] = [];
+  let at = GZIP_HEADER.length;
+  for (const block of compressed) {
+    deflated.push(whole.subarray(at, at + block.length));
+    at += block.length;
+  }
+  return { starts, deflated, whole, crcs, crc };
 }
 
 /** The bytes of `blocks` with `inserts` (ascending by `at`) put in, as one gzip member. */
 export function gzipWithInserts(bytes: Buffer, blocks: GzipBlocks, inserts: Insert[]): Buffer {
-  if (inserts.length === 0) {
-    return Buffer.concat([
-      GZIP_HEADER,
-      ...blocks.deflated,
-      FINAL_BLOCK,
-      trailer(blocks.crc, bytes.length),
-    ]);
-  }
+  if (inserts.length === 0) return blocks.whole;
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;

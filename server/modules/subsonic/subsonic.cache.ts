@@ -73,7 +73,7 @@ export class CatalogResponseCache {
         entry.bytes.length +
         entry.ids.byteLength +
         entry.offsets.byteLength +
-        (entry.gzip?.deflated.reduce((sum, block) => sum + block.length, 0) ?? 0) +
+        (entry.gzip?.whole.length ?? 0) +
         ENTRY_OVERHEAD_BYTES,
     );
   }
