@@ -66,8 +66,8 @@ const PART_END = '\n';
 
 /**
  * A rendered page deflated, as a latin1 string (one heap object, where a Buffer brings four).
- * Rendered pages of ten songs take some 5 KB, and under a kilobyte so packed: every artist of a
- * 10k-artist catalog fits the default budget, and inflating costs a fraction of a build.
+ * Packed, the pages of a large catalog all fit the default budget (docs/architecture.md), and
+ * inflating one costs a fraction of building it.
  */
 export function packArtistPage(rendered: RenderedArtistPage): string {
   const text = [

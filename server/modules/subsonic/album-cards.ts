@@ -29,7 +29,7 @@ function weigh({ card }: CachedCard): number {
 
 /**
  * Album cards by id, as every album list of the Subsonic API shows them. A card's figures come
- * from its album's songs, some thirty reads of rows, so cards are cached per `catalog_version`:
+ * from reading every listed song of its album, so cards are cached per `catalog_version`:
  * any change to songs, albums or artists moves it, so a card never shows a hidden song or a
  * renamed artist. Play counts move without it and are read again once `playsMaxAgeMs` has
  * passed, for the stale cards of a request together. Oldest out first, within the budget.
