@@ -316,7 +316,7 @@ const scenario: Scenario = {
       }
       console.log(
         [
-          '  | cache | path | with | without | kept | load average |',
+          '  | cache | path | with | without | stays | load average |',
           '  | --- | --- | --- | --- | --- | --- |',
           ...rows.map((row) => `  ${row}`),
         ].join('\n'),

@@ -325,7 +325,7 @@ test('the Add Song form shows each error once, in the form and never as a toast,
   await expect(title).not.toHaveAttribute('aria-invalid');
   await form.getByLabel('Artist *').selectOption({ label: artist.name });
   await form.getByLabel('Genre *').selectOption('Blues');
-  // Kept from listeners' screens, which other journeys count.
+  // Inactive, so listeners' screens, which other journeys count, never show it.
   await form.getByLabel('Status').selectOption('Inactive');
   await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
 
