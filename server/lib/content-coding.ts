@@ -11,5 +11,3 @@ export function accepts(header: string | string[] | undefined, coding: string): 
   }
   return false;
 }
-
-export const acceptsGzip = (header: string | string[] | undefined) => accepts(header, 'gzip');

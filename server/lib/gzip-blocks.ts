@@ -25,8 +25,6 @@ export interface GzipBlocks {
   whole: Buffer;
   /** The CRC-32 of each block's bytes. */
   crcs: Uint32Array;
-  /** The CRC-32 of all the bytes. */
-  crc: number;
 }
 
 /** Bytes put in at offset `at` of the cached bytes. */
@@ -59,12 +57,11 @@ export function gzipBlocks(bytes: Buffer): GzipBlocks {
     crcs[i] = crc32(block);
     compressed.push(deflateRawSync(block, { level: 6, finishFlush: constants.Z_FULL_FLUSH }));
   }
-  const crc = crc32(bytes);
   const whole = Buffer.concat([
     GZIP_HEADER,
     ...compressed,
     FINAL_BLOCK,
-    trailer(crc, bytes.length),
+    trailer(crc32(bytes), bytes.length),
   ]);
   const deflated: Buffer[] = [];
   let at = GZIP_HEADER.length;
@@ -72,7 +69,7 @@ export function gzipBlocks(bytes: Buffer): GzipBlocks {
     deflated.push(whole.subarray(at, at + block.length));
     at += block.length;
   }
-  return { starts, deflated, whole, crcs, crc };
+  return { starts, deflated, whole, crcs };
 }
 
 /** The bytes of `blocks` with `inserts` (ascending by `at`) put in, as one gzip member. */

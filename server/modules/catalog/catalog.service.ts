@@ -375,6 +375,7 @@ export class CatalogService {
     // shows as they are on every request.
     const { version, followers } = await this.catalog.versionAndFollowers(id);
     const cached = this.artistPages.get(id);
+    let built: BuiltArtistPage;
     if (cached?.version === version) {
       const page = unpackArtistPage(cached.packed);
       if (now - cached.at < ttl) return { page, followers };
@@ -384,11 +385,10 @@ export class CatalogService {
         this.artistPages.set(id, { ...cached, at: now });
         return { page, followers };
       }
-      const rendered = renderArtistPage(refreshed);
-      this.artistPages.set(id, { version, at: now, packed: packArtistPage(rendered) });
-      return { page: rendered, followers };
+      built = refreshed;
+    } else {
+      built = (await this.buildArtistPage(id)).built;
     }
-    const { built } = await this.buildArtistPage(id);
     const rendered = renderArtistPage(built);
     this.artistPages.set(id, { version, at: now, packed: packArtistPage(rendered) });
     return { page: rendered, followers };

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { acceptsGzip } from '../../lib/content-coding.ts';
+import { accepts } from '../../lib/content-coding.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** The Subsonic API version Chorus speaks, and how it names itself to apps. */
@@ -321,7 +321,7 @@ export function sendResponse(
     return reply.send(responseText(format, payload));
   }
   reply.header('vary', 'accept-encoding');
-  if (payload.gzip && acceptsGzip(reply.request.headers['accept-encoding'])) {
+  if (payload.gzip && accepts(reply.request.headers['accept-encoding'], 'gzip')) {
     return reply.header('content-encoding', 'gzip').send(payload.gzip());
   }
   return reply.send(payload.bytes());
