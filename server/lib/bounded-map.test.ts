@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedMap } from './bounded-map.ts';
-import { ByteBudget, CACHE_SHARES, cacheBudgets } from './cache-budget.ts';
+import { ByteBudget, CACHE_SHARES, cacheBudgets, textBytes } from './cache-budget.ts';
 
 const one = () => 1;
 
@@ -80,6 +80,12 @@ describe('BoundedMap', () => {
 });
 
 describe('cache budgets', () => {
+  it('weigh a text of Latin-1 characters at a byte each, any other at two', () => {
+    expect(textBytes('Caf\u00e9 No\u00ebl')).toBe(9);
+    expect(textBytes('Caf\u00e9 \u6771\u4eac')).toBe(14);
+    expect(textBytes('')).toBe(0);
+  });
+
   it('share CACHE_MB out by kind, never more than it in all', () => {
     for (const dialect of ['sqlite', 'postgres'] as const) {
       const budgets = cacheBudgets(32, dialect);

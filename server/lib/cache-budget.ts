@@ -69,6 +69,12 @@ export function cacheBudgets(megabytes: number, dialect: 'sqlite' | 'postgres'):
  */
 export const PRESENTED_ITEM_BYTES = 768;
 
+/** What a text takes in memory: V8 keeps one of Latin-1 characters only in a byte each. */
+export function textBytes(text: string): number {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return 2 * text.length;
+  return text.length;
+}
+
 /** A number, or a key and value of a Map: what a count cache holds per entry. */
 export const COUNT_ENTRY_BYTES = 80;
 /** A short word (an indexed search word) in a cached list. */

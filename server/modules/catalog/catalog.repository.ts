@@ -57,6 +57,13 @@ export interface SongRecord {
   /** All-time plays, when the query joined `song_play_totals`; presentSongs then skips a lookup. */
   plays?: number | null;
   /**
+   * The file's size and the album's cover and year, when the query carried them (`songRows`):
+   * what the Subsonic API's song entries add, so its lists need no read of their own.
+   */
+  audio_size?: number;
+  album_cover_key?: string | null;
+  album_year?: number | null;
+  /**
    * The credited artists as `[id, name]` pairs in credit order, when the query carried them
    * (`songRows`); presentSongs then skips a lookup. SQLite hands the JSON over as text.
    */
@@ -340,7 +347,13 @@ export class CatalogRepository {
       .selectFrom('songs')
       .leftJoin('albums', 'albums.id', 'songs.album_id')
       .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-      .select([...songColumns, 'song_play_totals.plays as plays']);
+      .select([
+        ...songColumns,
+        'song_play_totals.plays as plays',
+        'songs.audio_size',
+        'albums.cover_key as album_cover_key',
+        'albums.year as album_year',
+      ]);
   }
 
   /**

@@ -303,6 +303,13 @@ export class CatalogService {
     return this.presentSongs(await this.catalog.songsByIds(ids));
   }
 
+  /** Listed songs by id, in the order given, each beside the row it was presented from. */
+  async songsAndRowsInOrder(ids: number[]): Promise<{ song: Song; row: SongRecord }[]> {
+    const rows = await this.catalog.songsByIds(ids);
+    const songs = await this.presentSongs(rows);
+    return songs.map((song, i) => ({ song, row: rows[i]! }));
+  }
+
   /** Albums of enabled artists by id, in the order given. */
   async albumsInOrder(ids: number[]): Promise<Album[]> {
     const rows = await this.catalog.albumsByIds(ids);

@@ -50,15 +50,15 @@ describe('album cards', () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
     const now = Date.now();
-    await cache.cards([1, 2], 1, now);
-    await cache.cards([2, 3], 1, now);
+    await cache.cards([1, 2], 1, 'json', now);
+    await cache.cards([2, 3], 1, 'json', now);
     expect(state.cardReads).toEqual([[1, 2], [3]]);
 
     state.titles.set(2, 'Renamed');
     state.hidden.add(3);
-    const moved = await cache.cards([2, 3], 2, now);
+    const moved = await cache.cards([2, 3], 2, 'json', now);
     expect(state.cardReads.at(-1)).toEqual([2, 3]);
-    expect(moved.get(2)?.title).toBe('Renamed');
+    expect(moved.get(2)?.card.title).toBe('Renamed');
     expect(moved.has(3)).toBe(false);
   });
 
@@ -66,25 +66,48 @@ describe('album cards', () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
     const now = Date.now();
-    await cache.cards([1, 2], 1, now);
+    await cache.cards([1, 2], 1, 'json', now);
     state.plays.set(1, 5);
-    expect((await cache.cards([1], 1, now + PLAYS_MAX_AGE_MS - 1)).get(1)?.play_count).toBe(0);
+    expect(
+      (await cache.cards([1], 1, 'json', now + PLAYS_MAX_AGE_MS - 1)).get(1)?.card.play_count,
+    ).toBe(0);
     expect(state.playReads).toEqual([]);
 
-    const later = await cache.cards([1, 2], 1, now + PLAYS_MAX_AGE_MS);
-    expect(later.get(1)?.play_count).toBe(5);
+    const later = await cache.cards([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    expect(later.get(1)?.card.play_count).toBe(5);
     expect(state.playReads).toEqual([[1, 2]]);
     expect(state.cardReads).toHaveLength(1);
     // The plays read are cached with their time: the next request within the window reads none.
-    expect((await cache.cards([1], 1, now + PLAYS_MAX_AGE_MS + 1)).get(1)?.play_count).toBe(5);
+    expect(
+      (await cache.cards([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1)).get(1)?.card.play_count,
+    ).toBe(5);
     expect(state.playReads).toHaveLength(1);
   });
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(0), PLAYS_MAX_AGE_MS);
-    await cache.cards([1], 1);
-    await cache.cards([1], 1);
+    await cache.cards([1], 1, 'json');
+    await cache.cards([1], 1, 'json');
     expect(state.cardReads).toEqual([[1], [1]]);
+  });
+
+  it('holds each card’s entry as written, weighing each format once it is written', async () => {
+    const { state, source } = albums();
+    const budget = new ByteBudget(1e6);
+    const cache = new AlbumCardCache(source, budget, PLAYS_MAX_AGE_MS);
+    const now = Date.now();
+    const json = (await cache.cards([1], 1, 'json', now)).get(1)!.entry;
+    expect(JSON.parse(json.output('json').text)).toMatchObject({ id: '1', playCount: 0 });
+    const withJson = budget.used;
+    const xml = (await cache.cards([1], 1, 'xml', now)).get(1)!.entry;
+    expect(xml).toBe(json);
+    expect(xml.output('xml').text).toMatch(/^<album id="1" name="Album 1" .*playCount="0"/);
+    expect(budget.used - withJson).toBe(xml.output('xml').text.length);
+    expect(state.cardReads).toHaveLength(1);
+
+    state.plays.set(1, 7);
+    const later = (await cache.cards([1], 1, 'xml', now + PLAYS_MAX_AGE_MS)).get(1)!.entry;
+    expect(later.output('xml').text).toContain('playCount="7"');
   });
 });

@@ -1,17 +1,24 @@
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
+import { type Format, RenderedNode, Slot } from './protocol.ts';
+import { albumEntry } from './subsonic.presenter.ts';
 import type { AlbumCardRecord } from './subsonic.repository.ts';
 
 /** What a cached card costs beyond its text: the card's and the entry's objects, the map's entry. */
 const CARD_OVERHEAD_BYTES = 320;
 
-interface CachedCard {
+/** An album card, and its entry as album lists send it, with the caller's star as a slot. */
+export interface AlbumCard {
+  card: AlbumCardRecord;
+  entry: RenderedNode;
+}
+
+interface CachedCard extends AlbumCard {
   /** `catalog_version` when the card was read: while it stands, only its play count can move. */
   version: number;
   /** When its play count was read. */
   at: number;
-  card: AlbumCardRecord;
 }
 
 export interface AlbumCardSource {
@@ -21,10 +28,19 @@ export interface AlbumCardSource {
   playCounts(ids: number[]): Promise<Map<number, number>>;
 }
 
-function weigh({ card }: CachedCard): number {
+function weigh({ card, entry }: CachedCard): number {
   let text = card.title.length + card.artist_name.length + card.created_at.length;
   text += (card.cover_key?.length ?? 0) + (card.genre?.length ?? 0);
-  return CARD_OVERHEAD_BYTES + 2 * text;
+  return CARD_OVERHEAD_BYTES + 2 * text + entry.bytes;
+}
+
+function cached(card: AlbumCardRecord, version: number, at: number): CachedCard {
+  return {
+    card,
+    entry: new RenderedNode('album', albumEntry(card, new Slot(card.id))),
+    version,
+    at,
+  };
 }
 
 /**
@@ -32,7 +48,9 @@ function weigh({ card }: CachedCard): number {
  * from reading every listed song of its album, so cards are cached per `catalog_version`:
  * any change to songs, albums or artists moves it, so a card never shows a hidden song or a
  * renamed artist. Play counts move without it and are read again once `playsMaxAgeMs` has
- * passed, for the stale cards of a request together. Oldest out first, within the budget.
+ * passed, for the stale cards of a request together. Each card holds its entry written in the
+ * formats asked so far, so a list is the entries' texts put together. Oldest out first, within
+ * the budget.
  */
 export class AlbumCardCache {
   private readonly cached: BoundedMap<number, CachedCard>;
@@ -45,13 +63,14 @@ export class AlbumCardCache {
     this.cached = new BoundedMap(budget, weigh);
   }
 
-  /** The cards of `ids` that exist and may be shown, at catalog `version`. */
+  /** The cards of `ids` that exist and may be shown, at catalog `version`, written in `format`. */
   async cards(
     ids: number[],
     version: number,
+    format: Format,
     now = Date.now(),
-  ): Promise<Map<number, AlbumCardRecord>> {
-    const found = new Map<number, AlbumCardRecord>();
+  ): Promise<Map<number, AlbumCard>> {
+    const found = new Map<number, CachedCard>();
     const missing: number[] = [];
     const stale: CachedCard[] = [];
     const off = cacheOff('subsonic-album-cards');
@@ -59,20 +78,24 @@ export class AlbumCardCache {
       const entry = off ? undefined : this.cached.get(id);
       if (entry?.version !== version) missing.push(id);
       else if (now - entry.at >= this.playsMaxAgeMs) stale.push(entry);
-      else found.set(id, entry.card);
+      else found.set(id, entry);
     }
     const [read, plays] = await Promise.all([
       missing.length > 0 ? this.source.cards(missing) : [],
       stale.length > 0 ? this.source.playCounts(stale.map((entry) => entry.card.id)) : null,
     ]);
-    for (const card of read) {
-      found.set(card.id, card);
-      if (!off) this.cached.set(card.id, { version, at: now, card });
-    }
-    for (const entry of stale) {
-      const card = { ...entry.card, play_count: plays?.get(entry.card.id) ?? 0 };
-      found.set(card.id, card);
-      this.cached.set(card.id, { version, at: now, card });
+    const renewed = [
+      ...read.map((card) => cached(card, version, now)),
+      ...stale.map((entry) =>
+        cached({ ...entry.card, play_count: plays?.get(entry.card.id) ?? 0 }, version, now),
+      ),
+    ];
+    for (const entry of renewed) found.set(entry.card.id, entry);
+    for (const entry of found.values()) {
+      if (entry.entry.has(format)) continue;
+      entry.entry.output(format);
+      // Written now, the text weighs in: the entry is stored (again) with it.
+      if (!off) this.cached.set(entry.card.id, entry);
     }
     return found;
   }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { asSubsonicError, Params, responseText, SubsonicError } from './protocol.ts';
+import {
+  asSubsonicError,
+  FilledNode,
+  type Node,
+  Params,
+  RenderedNode,
+  responseText,
+  Slot,
+  SubsonicError,
+} from './protocol.ts';
 import { byIndexLetter, suffixOf } from './subsonic.presenter.ts';
 import { coverWidth } from './subsonic.routes.ts';
 import { searchQueryOf } from './subsonic.service.ts';
@@ -33,6 +42,26 @@ describe('Subsonic answers', () => {
       artistInfo2: { biography: 'About' },
       ext: [{ name: 'formPost', versions: [1] }],
     });
+  });
+
+  it('writes a rendered node as the node itself, its slots filled or left out', () => {
+    const album = (starred?: string | Slot): Node => ({
+      id: '7',
+      name: 'Flügel & "Co"',
+      starred,
+      year: 2020,
+    });
+    const rendered = new RenderedNode('album', album(new Slot(7)));
+    const starred = new Map([[7, '2026-01-01T00:00:00.000Z']]);
+    for (const format of ['json', 'xml'] as const) {
+      for (const values of [starred, new Map<number, string>()]) {
+        const filled = responseText(format, {
+          list: { album: [new FilledNode(rendered, values)] },
+        });
+        const direct = responseText(format, { list: { album: [album(values.get(7))] } });
+        expect(filled).toBe(direct);
+      }
+    }
   });
 
   it('writes refusals with their code and message', () => {

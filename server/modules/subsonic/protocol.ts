@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { textBytes } from '../../lib/cache-budget.ts';
 import { accepts } from '../../lib/content-coding.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -57,7 +58,15 @@ export function asSubsonicError(error: unknown): SubsonicError | null {
  * form keeps it as `value`, as the Subsonic JSON API does). Keys keep the schema's order.
  */
 export type Node = { [key: string]: Field };
-export type Field = string | number | boolean | undefined | Node | Node[] | number[] | Slot;
+export type Field =
+  | string
+  | number
+  | boolean
+  | undefined
+  | Node
+  | (Node | FilledNode)[]
+  | number[]
+  | Slot;
 
 /**
  * Where a caller's own attribute (e.g. `starred`) goes in a response cached for everyone: written
@@ -79,6 +88,64 @@ export interface SlotPlace {
 interface Output {
   text: string;
   slots: SlotPlace[];
+}
+
+/**
+ * A node written once in each format it is asked in, for every response it goes in: an entry of
+ * the catalog that many lists show (an album card). Its caller's own attributes are slots,
+ * filled per response by `FilledNode`. In XML it is the element `name`.
+ */
+export class RenderedNode {
+  private readonly outputs: Partial<Record<Format, Output>> = {};
+
+  constructor(
+    private readonly name: string,
+    private readonly node: Node,
+  ) {}
+
+  /** Its text in `format`, written now if it was not yet. */
+  output(format: Format): Output {
+    let out = this.outputs[format];
+    if (!out) {
+      out = { text: '', slots: [] };
+      if (format === 'json') writeJson(out, this.node);
+      else writeXml(out, this.name, this.node);
+      this.outputs[format] = out;
+    }
+    return out;
+  }
+
+  /** Whether its text in `format` was written already. */
+  has(format: Format): boolean {
+    return this.outputs[format] !== undefined;
+  }
+
+  /** The bytes its texts written so far take. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const out of Object.values(this.outputs)) bytes += textBytes(out.text);
+    return bytes;
+  }
+}
+
+/** A rendered node in one response: its slots filled from `values` (by slot id), or left out. */
+export class FilledNode {
+  constructor(
+    readonly rendered: RenderedNode,
+    readonly values: ReadonlyMap<number, string>,
+  ) {}
+}
+
+function writeFilled(out: Output, format: Format, { rendered, values }: FilledNode): void {
+  const { text, slots } = rendered.output(format);
+  let from = 0;
+  for (const slot of slots) {
+    const value = values.get(slot.id);
+    if (value === undefined) continue;
+    out.text += text.slice(from, slot.at) + slotText(format, slot.key, value);
+    from = slot.at;
+  }
+  out.text += from === 0 ? text : text.slice(from);
 }
 /** The parameters of a call: query and form body together, each name with all its values. */
 export class Params {
@@ -200,7 +267,8 @@ function writeXml(out: Output, name: string, node: Node): void {
     const field = node[key];
     if (Array.isArray(field)) {
       for (const item of field) {
-        if (typeof item === 'object') writeXml(out, key, item);
+        if (item instanceof FilledNode) writeFilled(out, 'xml', item);
+        else if (typeof item === 'object') writeXml(out, key, item);
         else out.text += `<${key}>${item}</${key}>`;
       }
     } else if (typeof field === 'object' && !(field instanceof Slot)) writeXml(out, key, field);
@@ -245,7 +313,8 @@ function writeJson(out: Output, node: Node): void {
       out.text += '[';
       field.forEach((item, i) => {
         if (i > 0) out.text += ',';
-        if (typeof item === 'object') writeJson(out, item);
+        if (item instanceof FilledNode) writeFilled(out, 'json', item);
+        else if (typeof item === 'object') writeJson(out, item);
         else out.text += jsonScalar(item);
       });
       out.text += ']';
@@ -318,7 +387,8 @@ export function sendResponse(
     .header('cache-control', 'no-store')
     .header('content-type', CONTENT_TYPES[format]);
   if (payload instanceof SubsonicError || !isRendered(payload)) {
-    return reply.send(responseText(format, payload));
+    // Bytes, not text: Node would otherwise go over a long text twice, to count and to encode it.
+    return reply.send(Buffer.from(responseText(format, payload)));
   }
   reply.header('vary', 'accept-encoding');
   if (payload.gzip && accepts(reply.request.headers['accept-encoding'], 'gzip')) {

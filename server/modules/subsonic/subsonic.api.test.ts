@@ -311,6 +311,38 @@ describe('the Subsonic API over HTTP', () => {
       ).toBe(70);
     });
 
+    it("sends a song alike in every list, with its file, its album's year and cover", async () => {
+      const covered = await createAlbum(t.deps, artist.id, 'Covered');
+      await t.deps.db
+        .updateTable('albums')
+        .set({ cover_key: 'c'.repeat(64) })
+        .where('id', '=', covered.id)
+        .execute();
+      const song = await createSong(t.deps, { artistIds: [artist.id], albumId: covered.id });
+      const api = client({ apiKey: appKey });
+      // getAlbum and getSong read the files on their own; search3 "" has them from the songs' read.
+      const { album: detail } = await api.getAlbum({ id: String(covered.id) });
+      const { song: single } = await api.getSong({ id: String(song.id) });
+      const { searchResult3 } = await api.search3({
+        query: '""',
+        artistCount: 0,
+        albumCount: 0,
+        songCount: 500,
+      });
+      const synced = searchResult3.song?.find((entry) => entry.id === String(song.id));
+      expect(detail.song?.[0]).toMatchObject({
+        year: 2024,
+        coverArt: 'c'.repeat(64),
+        size: expect.any(Number),
+        contentType: 'audio/mpeg',
+        suffix: 'mp3',
+      });
+      expect(single).toEqual(detail.song?.[0]);
+      expect(synced).toEqual(detail.song?.[0]);
+      await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
+      await t.deps.db.deleteFrom('albums').where('id', '=', covered.id).execute();
+    });
+
     it('drops an artist from the lists as soon as it is disabled', async () => {
       const passing = await createArtist(t.deps, { name: 'Passing Phase' });
       const names = async () => {

@@ -50,7 +50,7 @@ export function songEntry(
   };
 }
 
-export function albumEntry(row: AlbumCardRecord, starred?: string): Node {
+export function albumEntry(row: AlbumCardRecord, starred?: string | Slot): Node {
   return {
     id: String(row.id),
     name: row.title,

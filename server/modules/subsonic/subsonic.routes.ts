@@ -93,7 +93,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     search3: (caller, params) => subsonic.search3(caller, params),
     star: (caller, params) => subsonic.star(caller, params, true),
     unstar: (caller, params) => subsonic.star(caller, params, false),
-    getStarred2: (caller) => subsonic.starred2(caller),
+    getStarred2: (caller, params) => subsonic.starred2(caller, formatOf(params)),
     scrobble: (caller, params, request) => subsonic.scrobble(caller, params, request.ip),
     getNowPlaying: (caller) => subsonic.nowPlayingOf(caller),
     getPlaylists: (caller) => subsonic.playlists(caller),

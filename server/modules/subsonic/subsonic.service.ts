@@ -8,6 +8,7 @@ import type { ByteBudget } from '../../lib/cache-budget.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
+import type { SongRecord } from '../catalog/catalog.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { FollowsService } from '../follows/follows.service.ts';
 import type { LikesService } from '../likes/likes.service.ts';
@@ -17,7 +18,9 @@ import type { SearchService } from '../search/search.service.ts';
 import { AlbumCardCache } from './album-cards.ts';
 import {
   CODES,
+  FilledNode,
   type Format,
+  formatOf,
   type Node,
   type Params,
   type RenderedResponse,
@@ -37,6 +40,7 @@ import type {
   AlbumListRequest,
   AlbumListType,
   CatalogOrder,
+  SongFileRecord,
   SubsonicRepository,
 } from './subsonic.repository.ts';
 
@@ -76,6 +80,23 @@ const optionalInt = (params: Params, name: string) => {
   const value = Number.parseInt(params.get(name) ?? '', 10);
   return Number.isFinite(value) ? value : undefined;
 };
+
+/** A song's file as its row carries it (`songRows`), or null when the row was read without it. */
+function fileOfRow(row: SongRecord): SongFileRecord | null {
+  if (row.audio_size === undefined) return null;
+  return {
+    id: row.id,
+    audio_key: row.audio_key,
+    audio_mime: row.audio_mime,
+    audio_codec: row.audio_codec ?? null,
+    audio_size: row.audio_size,
+    audio_bitrate: row.audio_bitrate ?? null,
+    duration: row.duration,
+    cover_key: row.cover_key,
+    album_cover_key: row.album_cover_key ?? null,
+    year: row.album_year ?? null,
+  };
+}
 
 /** search3's query: the two quote characters (Symfonium's sync) or nothing mean everything. */
 export function searchQueryOf(raw: string | undefined): string {
@@ -135,14 +156,21 @@ export class SubsonicService {
     );
   }
 
-  /** Song entries for presented songs, with their files and the caller's stars. */
-  async songEntries(caller: Caller, songs: Song[]): Promise<Node[]> {
+  /**
+   * Song entries for presented songs, with their files and the caller's stars. `files`, when the
+   * songs' rows carried them, spares reading them.
+   */
+  async songEntries(
+    caller: Caller,
+    songs: Song[],
+    files?: Map<number, SongFileRecord>,
+  ): Promise<Node[]> {
     const ids = songs.map((song) => song._id);
-    const [files, liked] = await Promise.all([
-      this.repository.songFiles(ids),
+    const [byId, liked] = await Promise.all([
+      files ??
+        this.repository.songFiles(ids).then((rows) => new Map(rows.map((file) => [file.id, file]))),
       this.repository.likedAt(caller.userId, ids),
     ]);
-    const byId = new Map(files.map((file) => [file.id, file]));
     return songs.map((song) => {
       const file = byId.get(song._id);
       const transcoded = file
@@ -158,20 +186,36 @@ export class SubsonicService {
     });
   }
 
+  /** Song entries by id: one read for the songs with their files. */
   private async songsById(caller: Caller, ids: number[]): Promise<Node[]> {
-    return this.songEntries(caller, await this.services.catalog.songsInOrder(ids));
+    const rows = await this.services.catalog.songsAndRowsInOrder(ids);
+    const files = new Map<number, SongFileRecord>();
+    for (const { row } of rows) {
+      const file = fileOfRow(row);
+      if (file) files.set(row.id, file);
+    }
+    const songs = rows.map(({ song }) => song);
+    return this.songEntries(caller, songs, files.size === rows.length ? files : undefined);
   }
 
-  /** Album entries in the order of `ids` (at catalog `version`, when the caller has read it). */
-  private async albumsById(caller: Caller, ids: number[], version?: number): Promise<Node[]> {
+  /**
+   * Album entries in the order of `ids` (at catalog `version`, when the caller has read it), as
+   * lists send them: each card's entry written once, the caller's stars put in.
+   */
+  private async albumsById(
+    caller: Caller,
+    format: Format,
+    ids: number[],
+    version?: number,
+  ): Promise<FilledNode[]> {
     if (ids.length === 0) return [];
     const [byId, starred] = await Promise.all([
-      this.albumCards.cards(ids, version ?? (await this.services.catalog.catalogVersion())),
+      this.albumCards.cards(ids, version ?? (await this.services.catalog.catalogVersion()), format),
       this.repository.albumStarredAt(caller.userId, ids),
     ]);
     return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [albumEntry(row, starred.get(id))] : [];
+      const album = byId.get(id);
+      return album ? [new FilledNode(album.entry, starred)] : [];
     });
   }
 
@@ -264,14 +308,24 @@ export class SubsonicService {
     const id = params.id();
     const [artist] = await this.artistsById(caller, [id]);
     if (!artist) throw notFound('Artist not found');
-    const albums = await this.albumsById(caller, await this.repository.albumIdsOfArtist(id));
+    const albums = await this.albumsById(
+      caller,
+      formatOf(params),
+      await this.repository.albumIdsOfArtist(id),
+    );
     return { artist: { ...artist, album: albums } };
   }
 
   async album(caller: Caller, params: Params): Promise<Node> {
     const id = params.id();
-    const [album] = await this.albumsById(caller, [id]);
-    if (!album) throw notFound('Album not found');
+    const version = await this.services.catalog.catalogVersion();
+    const [cards, starred] = await Promise.all([
+      this.albumCards.cards([id], version, formatOf(params)),
+      this.repository.albumStarredAt(caller.userId, [id]),
+    ]);
+    const card = cards.get(id)?.card;
+    if (!card) throw notFound('Album not found');
+    const album = albumEntry(card, starred.get(id));
     const detail = await this.services.catalog.albumDetail(id);
     return { album: { ...album, song: await this.songEntries(caller, detail.songs) } };
   }
@@ -296,6 +350,7 @@ export class SubsonicService {
     const size = params.int('size', 10, 1, MAX_PAGE);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
+    const format = formatOf(params);
     const version = await this.services.catalog.catalogVersion();
     const ids = order
       ? await this.cache.page(order, { offset, limit: size }, version)
@@ -308,7 +363,7 @@ export class SubsonicService {
           ...(fromYear !== undefined ? { fromYear } : {}),
           ...(toYear !== undefined ? { toYear } : {}),
         });
-    return { albumList2: { album: await this.albumsById(caller, ids, version) } };
+    return { albumList2: { album: await this.albumsById(caller, format, ids, version) } };
   }
 
   async genres(): Promise<Node> {
@@ -365,7 +420,7 @@ export class SubsonicService {
       return {
         searchResult3: {
           artist: await this.artistsById(caller, artistIds),
-          album: await this.albumsById(caller, albumIds),
+          album: await this.albumsById(caller, formatOf(params), albumIds),
           song: await this.songsById(caller, songIds),
         },
       };
@@ -385,6 +440,7 @@ export class SubsonicService {
         ),
         album: await this.albumsById(
           caller,
+          formatOf(params),
           slice(found.albums, pages.album).map((album) => album._id),
         ),
         song: await this.songEntries(caller, slice(found.songs, pages.song)),
@@ -414,7 +470,7 @@ export class SubsonicService {
     return {};
   }
 
-  async starred2(caller: Caller): Promise<Node> {
+  async starred2(caller: Caller, format: Format): Promise<Node> {
     const [liked, artistIds, albumIds] = await Promise.all([
       this.services.likes.songs(caller.userId),
       this.repository.followedArtistIds(caller.userId),
@@ -423,7 +479,7 @@ export class SubsonicService {
     return {
       starred2: {
         artist: await this.artistsById(caller, artistIds),
-        album: await this.albumsById(caller, albumIds),
+        album: await this.albumsById(caller, format, albumIds),
         song: await this.songEntries(caller, liked.items),
       },
     };
