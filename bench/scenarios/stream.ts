@@ -205,6 +205,7 @@ const scenario: Scenario = {
           ],
           accelerated.info.size,
           0.95,
+          [accelerated.child.pid, undefined],
         )),
       );
       await Promise.all(stops.map((stop) => stop()));
