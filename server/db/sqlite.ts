@@ -8,6 +8,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { InlineLimitsPlugin } from './inline-limits.ts';
+import { ROWS_AS_JSON, rowsAsJson } from './rows-as-json.ts';
 import type { Database } from './schema.ts';
 import { StatementTimeoutError } from './statement-timeout.ts';
 
@@ -66,8 +67,13 @@ function withStatementCache(
         // Most recently used last, so the oldest entry is the first one dropped.
         cache.delete(text);
       } else {
-        const prepared = sqlite.prepare(text);
-        statement = timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
+        if (text.startsWith(ROWS_AS_JSON)) {
+          // Reads of id lists: their length bounds them, so no time limit is needed.
+          statement = rowsAsJson(sqlite, text);
+        } else {
+          const prepared = sqlite.prepare(text);
+          statement = timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
+        }
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, statement);

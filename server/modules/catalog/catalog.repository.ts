@@ -179,8 +179,11 @@ export class CatalogRepository {
   // The read paths every listener page takes, compiled once (see prepared.ts).
   private compile() {
     return {
-      songsByIds: preparedByIds(this.database, (ids) =>
-        this.credited(this.songRows().where('songs.id', 'in', ids).where(songIsListed), 'none'),
+      songsByIds: preparedByIds(
+        this.database,
+        (ids) =>
+          this.credited(this.songRows().where('songs.id', 'in', ids).where(songIsListed), 'none'),
+        { rowsAsJson: true },
       ),
       // Cards by id carry their counts, so presenting them takes no further round trip.
       artistsByIds: preparedByIds(this.database, (ids) =>

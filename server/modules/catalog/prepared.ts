@@ -1,6 +1,7 @@
 import { type Compilable, type CompiledQuery, type Expression, type RawBuilder, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { idListSql, idListValue } from '../../db/id-list.ts';
+import { ROWS_AS_JSON } from '../../db/rows-as-json.ts';
 
 /** The open database a compiled query runs on, and the texts it runs prepared. */
 export type QueryTarget = Pick<DatabaseHandle, 'db' | 'dialect' | 'statements'>;
@@ -34,10 +35,23 @@ function bind<R>(compiled: CompiledQuery<R>, values: readonly unknown[]): Compil
 function compileOnce<R>(
   target: QueryTarget,
   query: Compilable<R>,
+  options: ByIdsOptions = {},
 ): (values: readonly unknown[]) => Promise<R[]> {
-  const compiled = query.compile();
+  let compiled = query.compile();
+  if (options.rowsAsJson && target.dialect === 'sqlite') {
+    compiled = { ...compiled, sql: `${ROWS_AS_JSON}${compiled.sql}` };
+  }
   target.statements.keep(compiled.sql);
   return async (values) => (await target.db.executeQuery(bind(compiled, values))).rows;
+}
+
+export interface ByIdsOptions {
+  /**
+   * On SQLite, have the rows handed over as one JSON text (db/rows-as-json.ts): for reads of
+   * many wide rows, such as songs, where building row objects costs more than the read. Its
+   * columns built as JSON may then come parsed, as on PostgreSQL.
+   */
+  rowsAsJson?: boolean;
 }
 
 /**
@@ -62,10 +76,12 @@ export function prepared<A extends unknown[], R>(
 export function preparedByIds<A extends unknown[], R>(
   target: QueryTarget,
   build: (ids: RawBuilder<number>, arg: Args<A>) => Compilable<R>,
+  options: ByIdsOptions = {},
 ): (ids: readonly number[], ...args: A) => Promise<R[]> {
   const run = compileOnce(
     target,
     build(idListSql(target.dialect, new Slot(0)), placeholders<A>(1)),
+    options,
   );
   return async (ids, ...args) =>
     ids.length === 0 ? [] : run([idListValue(target.dialect, ids), ...args]);

@@ -121,23 +121,26 @@ export class SubsonicRepository {
           .where(sql.ref(`stars.${column}`), 'in', ids),
       );
     return {
-      songFiles: preparedByIds(database, (ids) =>
-        this.db
-          .selectFrom('songs')
-          .leftJoin('albums', 'albums.id', 'songs.album_id')
-          .select([
-            'songs.id',
-            'songs.audio_key',
-            'songs.audio_mime',
-            'songs.audio_codec',
-            'songs.audio_size',
-            'songs.audio_bitrate',
-            'songs.duration',
-            'songs.cover_key',
-            'albums.cover_key as album_cover_key',
-            'albums.year',
-          ])
-          .where('songs.id', 'in', ids),
+      songFiles: preparedByIds(
+        database,
+        (ids) =>
+          this.db
+            .selectFrom('songs')
+            .leftJoin('albums', 'albums.id', 'songs.album_id')
+            .select([
+              'songs.id',
+              'songs.audio_key',
+              'songs.audio_mime',
+              'songs.audio_codec',
+              'songs.audio_size',
+              'songs.audio_bitrate',
+              'songs.duration',
+              'songs.cover_key',
+              'albums.cover_key as album_cover_key',
+              'albums.year',
+            ])
+            .where('songs.id', 'in', ids),
+        { rowsAsJson: true },
       ),
       albumCards: preparedByIds(database, (ids) =>
         this.db
@@ -174,8 +177,10 @@ export class SubsonicRepository {
           .where('songs.listed', '=', 1)
           .groupBy('songs.album_id'),
       ),
-      artistCards: preparedByIds(database, (ids) =>
-        this.artistCardQuery().where('artists.id', 'in', ids),
+      artistCards: preparedByIds(
+        database,
+        (ids) => this.artistCardQuery().where('artists.id', 'in', ids),
+        { rowsAsJson: true },
       ),
       likedAt: stars('likes', 'song_id'),
       followedAt: stars('follows', 'artist_id'),
