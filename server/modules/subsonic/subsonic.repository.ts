@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
@@ -98,9 +98,11 @@ export class SubsonicRepository {
   private readonly q: ReturnType<SubsonicRepository['compile']>;
 
   private readonly db: Db;
+  private readonly dialect: QueryTarget['dialect'];
 
   constructor(database: QueryTarget) {
     this.db = database.db;
+    this.dialect = database.dialect;
     this.q = this.compile(database);
   }
 
@@ -243,55 +245,57 @@ export class SubsonicRepository {
   /**
    * Ids in one of the catalog's fixed orders: a page of them, or every one without `page` (what
    * CatalogOrderCache caches). Ids are paged first and presented after: SQLite works out every
-   * selected column of every row it sorts or skips.
+   * selected column of every row it sorts or skips. Every one comes as one JSON array, ordered
+   * inside the aggregate: 100k rows as objects cost the driver three times what the read does.
    */
   async idsInOrder(order: CatalogOrder, page?: Page): Promise<number[]> {
-    const run = <
-      Q extends { offset(n: number): Q; limit(n: number): Q; execute(): Promise<{ id: number }[]> },
-    >(
-      query: Q,
-    ) => (page ? query.offset(page.offset).limit(page.limit) : query).execute();
-    const albums = () => this.db.selectFrom('albums').select('albums.id').where(visibleAlbum);
-    let rows: { id: number }[];
+    const all = this.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
+    const inOrder = async <T extends keyof Database>(
+      rows: SelectQueryBuilder<Database, T, object>,
+      id: RawBuilder<number>,
+      by: RawBuilder<unknown>,
+    ): Promise<number[]> => {
+      if (page) {
+        const paged = await rows
+          .select(id.as('id'))
+          .orderBy(by)
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute();
+        return paged.map((row) => row.id);
+      }
+      const [row] = await rows
+        .select(sql<string | number[] | null>`${sql.raw(all)}(${id} order by ${by})`.as('ids'))
+        .execute();
+      // SQLite hands the JSON over as text, PostgreSQL parsed (and null for no rows).
+      const ids = row?.ids ?? [];
+      return typeof ids === 'string' ? JSON.parse(ids) : ids;
+    };
+    const albums = () => this.db.selectFrom('albums').where(visibleAlbum);
     switch (order) {
       case 'artistsByName':
-        rows = await run(
-          this.db
-            .selectFrom('artists')
-            .select('artists.id')
-            .where('artists.is_disabled', '=', 0)
-            .orderBy('artists.name')
-            .orderBy('artists.id'),
+        return inOrder(
+          this.db.selectFrom('artists').where('artists.is_disabled', '=', 0),
+          sql`artists.id`,
+          sql`artists.name, artists.id`,
         );
-        break;
       case 'albumsNewest':
-        rows = await run(
-          albums().orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc'),
-        );
-        break;
+        return inOrder(albums(), sql`albums.id`, sql`albums.created_at desc, albums.id desc`);
       case 'albumsByTitle':
-        rows = await run(albums().orderBy('albums.title').orderBy('albums.id'));
-        break;
+        return inOrder(albums(), sql`albums.id`, sql`albums.title, albums.id`);
       case 'albumsByArtist':
-        rows = await run(
-          albums()
-            .orderBy((eb) =>
-              eb
-                .selectFrom('artists')
-                .select('artists.name')
-                .whereRef('artists.id', '=', 'albums.artist_id'),
-            )
-            .orderBy('albums.title')
-            .orderBy('albums.id'),
+        return inOrder(
+          albums(),
+          sql`albums.id`,
+          sql`(select artists.name from artists where artists.id = albums.artist_id), albums.title, albums.id`,
         );
-        break;
       case 'songsById':
-        rows = await run(
-          this.db.selectFrom('songs').select('songs.id').where(songIsListed).orderBy('songs.id'),
+        return inOrder(
+          this.db.selectFrom('songs').where(songIsListed),
+          sql`songs.id`,
+          sql`songs.id`,
         );
-        break;
     }
-    return rows.map((row) => row.id);
   }
 
   async randomSongIds(

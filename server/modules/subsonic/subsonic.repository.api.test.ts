@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import { createAlbum, createArtist } from '../../../tests/helpers/factories.ts';
+import { type CatalogOrder, SubsonicRepository } from './subsonic.repository.ts';
+
+const ORDERS: CatalogOrder[] = [
+  'artistsByName',
+  'albumsNewest',
+  'albumsByTitle',
+  'albumsByArtist',
+  'songsById',
+];
+
+describe('the catalog in the orders apps page through', () => {
+  let t: TestContext;
+  let repository: SubsonicRepository;
+  const albums: { id: number; title: string; artist: string; agoMs: number }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    repository = new SubsonicRepository(t.database);
+    const zed = await createArtist(t.deps, { name: 'Zed Quartet' });
+    const abba = await createArtist(t.deps, { name: 'Abba Tribute' });
+    const hidden = await createArtist(t.deps, { name: 'Hidden', disabled: true });
+    const made: [typeof zed, string, number][] = [
+      [zed, 'Bravo', 1000],
+      [zed, 'Alpha', 3000],
+      [abba, 'Charlie', 2000],
+      [abba, 'Alpha', 4000],
+    ];
+    for (const [artist, title, agoMs] of made) {
+      const album = await createAlbum(t.deps, artist.id, title, new Date(Date.now() - agoMs));
+      albums.push({ id: album.id, title, artist: artist.name, agoMs });
+    }
+    await createAlbum(t.deps, hidden.id, 'Aaa Hidden');
+  });
+  afterAll(() => t.close());
+
+  it('lists each order whole as its pages list it', async () => {
+    for (const order of ORDERS) {
+      const whole = await repository.idsInOrder(order);
+      const paged: number[] = [];
+      for (let offset = 0; offset <= whole.length; offset += 2) {
+        paged.push(...(await repository.idsInOrder(order, { offset, limit: 2 })));
+      }
+      expect(paged, order).toEqual(whole);
+    }
+  });
+
+  it('sorts albums by title, by artist and newest first, leaving hidden artists out', async () => {
+    const ids = (list: typeof albums) => list.map((album) => album.id);
+    const byTitle = [...albums].sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
+    const byArtist = [...albums].sort(
+      (a, b) => a.artist.localeCompare(b.artist) || a.title.localeCompare(b.title) || a.id - b.id,
+    );
+    const newest = [...albums].sort((a, b) => a.agoMs - b.agoMs);
+    expect(await repository.idsInOrder('albumsByTitle')).toEqual(ids(byTitle));
+    expect(await repository.idsInOrder('albumsByArtist')).toEqual(ids(byArtist));
+    expect(await repository.idsInOrder('albumsNewest')).toEqual(ids(newest));
+    const artists = await repository.idsInOrder('artistsByName');
+    expect(artists).toHaveLength(2);
+    expect(await repository.idsInOrder('songsById')).toEqual([]);
+  });
+});
