@@ -246,7 +246,7 @@ export class SubsonicRepository {
    * Ids in one of the catalog's fixed orders: a page of them, or every one without `page` (what
    * CatalogOrderCache caches). Ids are paged first and presented after: SQLite works out every
    * selected column of every row it sorts or skips. Every one comes as one JSON array, ordered
-   * inside the aggregate: 100k rows as objects cost the driver three times what the read does.
+   * inside the aggregate: a whole catalog's ids as row objects cost the driver more than the read.
    */
   async idsInOrder(order: CatalogOrder, page?: Page): Promise<number[]> {
     const all = this.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
