@@ -14,8 +14,8 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * back into row objects. better-sqlite3 builds each row object value by value, through calls that
  * cost more than SQLite's own work on a read of tens of wide rows; one text and JSON.parse cost
  * far less. Numbers, text and null come through as they are; a column SQLite built as JSON
- * (json_group_array…) comes as its text, as from better-sqlite3, though an SQLite that kept its
- * JSON type through the outer read would give it parsed, as PostgreSQL does, so readers take
+ * (json_group_array…) comes as its text, as from better-sqlite3. An SQLite that carried its JSON
+ * type on through the outer read would give it parsed, as PostgreSQL does, so readers take
  * both. A read with BLOB columns cannot be written as JSON, and is refused when it runs.
  */
 export function rowsAsJson(sqlite: SqliteDatabase.Database, text: string): SqliteStatement {
@@ -28,7 +28,7 @@ export function rowsAsJson(sqlite: SqliteDatabase.Database, text: string): Sqlit
   return {
     reader: true,
     all(parameters) {
-      const rows = JSON.parse(String(asJson.get(parameters))) as unknown[][];
+      const rows: unknown[][] = JSON.parse(String(asJson.get(parameters)));
       return rows.map((values) => {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < columns.length; i++) {

@@ -67,19 +67,25 @@ function withStatementCache(
         // Most recently used last, so the oldest entry is the first one dropped.
         cache.delete(text);
       } else {
-        if (text.startsWith(ROWS_AS_JSON)) {
-          // Reads of id lists: their length bounds them, so no time limit is needed.
-          statement = rowsAsJson(sqlite, text);
-        } else {
-          const prepared = sqlite.prepare(text);
-          statement = timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
-        }
+        statement = statementFor(sqlite, text, timeoutMs);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, statement);
       return statement;
     },
   };
+}
+
+/** The statement of `text`: rows as one JSON text when it asks, else with the read time limit. */
+function statementFor(
+  sqlite: SqliteDatabase.Database,
+  text: string,
+  timeoutMs: number,
+): SqliteStatement {
+  // Reads of id lists: their length bounds them, so no time limit is needed.
+  if (text.startsWith(ROWS_AS_JSON)) return rowsAsJson(sqlite, text);
+  const prepared = sqlite.prepare(text);
+  return timeoutMs > 0 ? withReadTimeout(prepared, timeoutMs) : prepared;
 }
 
 /** Rows read between looks at the clock (a look costs far less than a row). */

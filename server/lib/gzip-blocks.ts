@@ -91,15 +91,12 @@ export function gzipWithInserts(bytes: Buffer, blocks: GzipBlocks, inserts: Inse
       size += end - start;
       continue;
     }
-    const pieces: Buffer[] = [];
-    let from = start;
+    const own: Insert[] = [];
     while (next < inserts.length && inBlock(inserts[next]!)) {
       const insert = inserts[next++]!;
-      pieces.push(bytes.subarray(from, insert.at), insert.bytes);
-      from = insert.at;
+      own.push({ at: insert.at - start, bytes: insert.bytes });
     }
-    pieces.push(bytes.subarray(from, end));
-    const spliced = Buffer.concat(pieces);
+    const spliced = withInserts(bytes.subarray(start, end), own);
     crc = crc32(spliced, crc);
     size += spliced.length;
     for (let at = 0; at < spliced.length; at += STORED_MAX) {

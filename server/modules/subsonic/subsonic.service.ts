@@ -81,15 +81,14 @@ const optionalInt = (params: Params, name: string) => {
   return Number.isFinite(value) ? value : undefined;
 };
 
-/** A song's file as its row carries it (`songRows`), or null when the row was read without it. */
-function fileOfRow(row: SongRecord): SongFileRecord | null {
-  if (row.audio_size === undefined) return null;
+/** A song's file as its row carries it (`songRows` reads the file's fields with the song). */
+function fileOfRow(row: SongRecord): SongFileRecord {
   return {
     id: row.id,
     audio_key: row.audio_key,
     audio_mime: row.audio_mime,
     audio_codec: row.audio_codec ?? null,
-    audio_size: row.audio_size,
+    audio_size: row.audio_size ?? 0,
     audio_bitrate: row.audio_bitrate ?? null,
     duration: row.duration,
     cover_key: row.cover_key,
@@ -189,13 +188,12 @@ export class SubsonicService {
   /** Song entries by id: one read for the songs with their files. */
   private async songsById(caller: Caller, ids: number[]): Promise<Node[]> {
     const rows = await this.services.catalog.songsAndRowsInOrder(ids);
-    const files = new Map<number, SongFileRecord>();
-    for (const { row } of rows) {
-      const file = fileOfRow(row);
-      if (file) files.set(row.id, file);
-    }
-    const songs = rows.map(({ song }) => song);
-    return this.songEntries(caller, songs, files.size === rows.length ? files : undefined);
+    const files = new Map(rows.map(({ row }) => [row.id, fileOfRow(row)]));
+    return this.songEntries(
+      caller,
+      rows.map(({ song }) => song),
+      files,
+    );
   }
 
   /**
@@ -209,14 +207,20 @@ export class SubsonicService {
     version?: number,
   ): Promise<FilledNode[]> {
     if (ids.length === 0) return [];
-    const [byId, starred] = await Promise.all([
+    const { cards, starred } = await this.albumCardsOf(caller, format, ids, version);
+    return ids.flatMap((id) => {
+      const album = cards.get(id);
+      return album ? [new FilledNode(album.entry, starred)] : [];
+    });
+  }
+
+  /** The cards of `ids` written in `format`, and when the caller starred each. */
+  private async albumCardsOf(caller: Caller, format: Format, ids: number[], version?: number) {
+    const [cards, starred] = await Promise.all([
       this.albumCards.cards(ids, version ?? (await this.services.catalog.catalogVersion()), format),
       this.repository.albumStarredAt(caller.userId, ids),
     ]);
-    return ids.flatMap((id) => {
-      const album = byId.get(id);
-      return album ? [new FilledNode(album.entry, starred)] : [];
-    });
+    return { cards, starred };
   }
 
   private async artistsOf(
@@ -318,11 +322,7 @@ export class SubsonicService {
 
   async album(caller: Caller, params: Params): Promise<Node> {
     const id = params.id();
-    const version = await this.services.catalog.catalogVersion();
-    const [cards, starred] = await Promise.all([
-      this.albumCards.cards([id], version, formatOf(params)),
-      this.repository.albumStarredAt(caller.userId, [id]),
-    ]);
+    const { cards, starred } = await this.albumCardsOf(caller, formatOf(params), [id]);
     const card = cards.get(id)?.card;
     if (!card) throw notFound('Album not found');
     const album = albumEntry(card, starred.get(id));
