@@ -17,6 +17,9 @@ import { DIST, ROOT, sourceFingerprint, writeStamp } from './dist.mjs';
  * server holds only the code it runs (see docs/operations.md, "Memory").
  */
 async function buildAll(): Promise<void> {
+  // Vite takes NODE_ENV from the environment when it is set, and a build started from a test
+  // runner inherits its `test`: React's development build would then be shipped in dist/.
+  process.env.NODE_ENV = 'production';
   const fingerprint = sourceFingerprint();
   const started = performance.now();
   await viteBuild({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });

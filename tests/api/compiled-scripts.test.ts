@@ -24,6 +24,20 @@ function run(program: 'import' | 'create-admin', args: string[], env: Record<str
 }
 
 describe('the scripts, compiled', () => {
+  it('the build ships the production React, even started from a test runner', () => {
+    // A stale dist/ is built here, under the test runner's NODE_ENV=test.
+    ensureServerBuilt();
+    const assets = path.join(ROOT, 'dist', 'web', 'assets');
+    const scripts = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      // Only React's development build asks for its DevTools.
+      expect(fs.readFileSync(path.join(assets, file), 'utf8'), file).not.toContain(
+        'Download the React DevTools',
+      );
+    }
+  });
+
   it('create-admin creates an administrator whose printed password works', async () => {
     const dataDir = tempDir();
     const result = run('create-admin', ['keeper@example.com', '--generate'], { DATA_DIR: dataDir });
