@@ -63,4 +63,32 @@ describe('notify', () => {
       detach();
     }
   });
+
+  it('shows the toasts still open again when their host is mounted anew', () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const host = (shown: string[]) => ({
+      show: (request: ToastRequest) => shown.push(request.message),
+      close: () => {},
+    });
+    const detachFirst = attachToasts(host(first));
+    notify.info('Phone number signup not implemented yet');
+    notify.error('Google signup not implemented yet');
+    toastClosed('error:Google signup not implemented yet');
+    detachFirst();
+    const detachSecond = attachToasts(host(second));
+    try {
+      expect(first).toEqual([
+        'Phone number signup not implemented yet',
+        'Google signup not implemented yet',
+      ]);
+      // What was open when the first host went comes back; what had closed does not.
+      expect(second).toEqual(['Phone number signup not implemented yet']);
+      notify.info('Phone number signup not implemented yet');
+      expect(second).toHaveLength(1);
+      notify.startFlow();
+    } finally {
+      detachSecond();
+    }
+  });
 });

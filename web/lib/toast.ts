@@ -60,7 +60,8 @@ export interface ToastDisplay {
 let display: ToastDisplay | null = null;
 const waiting: ToastRequest[] = [];
 const wanted = new Set<() => void>();
-const open = new Map<string, OpenToast>();
+/** Open toasts, shown or waiting, in the order they were asked for. */
+const open = new Map<string, OpenToast & { request: ToastRequest }>();
 
 function close(end: FlowEnd): void {
   for (const id of toastsToClose(open, end, Date.now())) {
@@ -77,8 +78,8 @@ function emit(kind: ToastKind, message: string, autoClose: number): void {
   if (kind === 'success') close('success');
   const id = `${kind}:${message}`;
   if (open.has(id)) return;
-  open.set(id, { kind, shownAt: Date.now() });
   const request = { id, kind, message, autoClose };
+  open.set(id, { kind, shownAt: Date.now(), request });
   if (display) {
     display.show(request);
     return;
@@ -92,7 +93,13 @@ export function attachToasts(host: ToastDisplay): () => void {
   display = host;
   for (const request of waiting.splice(0)) host.show(request);
   return () => {
-    if (display === host) display = null;
+    if (display !== host) return;
+    display = null;
+    // The container goes with its host, and the toasts in it with them: React's StrictMode
+    // mounts the host twice in development. Those still open wait for the next host.
+    for (const { request } of open.values()) {
+      if (!waiting.includes(request)) waiting.push(request);
+    }
   };
 }
 
