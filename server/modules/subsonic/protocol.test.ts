@@ -44,6 +44,21 @@ describe('Subsonic answers', () => {
     });
   });
 
+  it('writes entries of plain values as JSON does: escaped, unknown numbers null, undefined left out', () => {
+    const song: Node = {
+      id: '1',
+      title: 'Say "hi"\u0001 Flügel 🎵 \ud800',
+      track: undefined,
+      duration: 200,
+      bitRate: Number.NaN,
+      isDir: false,
+    };
+    const text = responseText('json', { songs: { song: [song, { id: '2' }] } });
+    expect(text).toContain(
+      '"songs":{"song":[{"id":"1","title":"Say \\"hi\\"\\u0001 Flügel 🎵 \\ud800","duration":200,"bitRate":null,"isDir":false},{"id":"2"}]}',
+    );
+  });
+
   it('writes a rendered node as the node itself, its slots filled or left out', () => {
     const album = (starred?: string | Slot): Node => ({
       id: '7',

@@ -289,13 +289,22 @@ function jsonScalar(field: string | number | boolean): string {
 function writeJson(out: Output, node: Node): void {
   let only: Field;
   let count = 0;
+  let scalarsOnly = true;
   for (const key in node) {
-    if (node[key] === undefined) continue;
+    const field = node[key];
+    if (field === undefined) continue;
     count++;
-    only = key === 'value' ? node[key] : undefined;
+    only = key === 'value' ? field : undefined;
+    if (typeof field === 'object') scalarsOnly = false;
   }
   if (count === 1 && only !== undefined && typeof only !== 'object') {
     out.text += jsonScalar(only);
+    return;
+  }
+  // A node of scalars (a song, an artist) is written as JSON.stringify writes it, undefined
+  // fields left out, in V8's own code rather than field by field here.
+  if (scalarsOnly) {
+    out.text += JSON.stringify(node);
     return;
   }
   out.text += '{';
