@@ -12,6 +12,8 @@ const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 10_000);
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each call's load before its measured run: compiles its code and fills its caches. */
+const WARM_SECONDS = 2;
 const CONNECTIONS = 32;
 const SYNC_PAGE = 500;
 
@@ -45,7 +47,7 @@ async function appKeyIn(dataDir: string): Promise<string> {
 
 const scenario: Scenario = {
   name: 'subsonic',
-  description: `Subsonic API: getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections, and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
+  description: `Subsonic API: getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-subsonic-'));
     await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
@@ -98,15 +100,18 @@ const scenario: Scenario = {
         ['search3 words', () => rest('search3', 'query=love')],
       ] as const;
       for (const [name, paths] of runs) {
-        const load = () =>
+        const load = (seconds: number) =>
           runLoad({
             url: server.url,
             connections: CONNECTIONS,
-            seconds: SECONDS,
+            seconds,
             // What the common apps' HTTP stacks send (OkHttp, URLSession, Go, browsers' fetch).
             request: () => ({ path: paths(), headers: { 'accept-encoding': 'gzip' } }),
           });
-        figures.push(await p99Figure(name, load, pid));
+        // The budget is for calls as a running server answers them, as in the catalog scenario:
+        // a call's first seconds after start compile its code and read its cards.
+        await load(WARM_SECONDS);
+        figures.push(await p99Figure(name, () => load(SECONDS), pid));
       }
       return figures;
     } finally {
