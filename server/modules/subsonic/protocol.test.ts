@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -24,6 +25,56 @@ describe('Subsonic answers', () => {
     expect(xml).toContain('<genre songCount="2" albumCount="1">R&amp;B &lt;live&gt;</genre>');
     expect(xml).toContain('<song id="1" title="Say &quot;hi&quot;" isDir="false"/>');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<subsonic-response xmlns=/);
+  });
+
+  it('writes any text in XML as XML 1.0 carries it: markup escaped, what it cannot hold dropped', () => {
+    const escapes: Record<string, string> = {
+      '&': '&amp;',
+      '<': '&lt;',
+      '>': '&gt;',
+      '"': '&quot;',
+      "'": '&apos;',
+    };
+    // XML 1.0's Char production, code point by code point (a lone surrogate is one of them).
+    const carried = (code: number) =>
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      code >= 0x10000;
+    const expected = (text: string) =>
+      Array.from(text)
+        .filter((char) => carried(char.codePointAt(0) ?? 0))
+        .map((char) => escapes[char] ?? char)
+        .join('');
+    // Both halves of 🎵 (U+1F3B5), so texts hold whole pairs, lone halves and halves swapped.
+    const pieces = [
+      'a',
+      'é',
+      '中',
+      ' ',
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      '\t',
+      '\u0001',
+      '\ud83c',
+      '\udfb5',
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces, '\ufffd', '\ufffe'), { maxLength: 12 }),
+        (parts) => {
+          const title = parts.join('');
+          expect(responseText('xml', { song: { title } })).toContain(
+            `<song title="${expected(title)}"/>`,
+          );
+        },
+      ),
+    );
   });
 
   it('writes the same tree as JSON, text-only elements as strings and no undefined fields', () => {

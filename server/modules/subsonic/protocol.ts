@@ -227,7 +227,15 @@ const XML_ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 
+/**
+ * Text escapeXml leaves as it is: no character it escapes, none XML 1.0 cannot carry, and no
+ * surrogate (a lone one is dropped). Most names and titles are such, and skip its two passes.
+ */
+const XML_AS_IS =
+  /^[\t\n\r\u0020\u0021\u0023-\u0025\u0028-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]*$/;
+
 function escapeXml(text: string): string {
+  if (XML_AS_IS.test(text)) return text;
   // Characters XML 1.0 cannot carry at all are dropped rather than sent broken.
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
