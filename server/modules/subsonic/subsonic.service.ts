@@ -412,15 +412,17 @@ export class SubsonicService {
     });
     const pages = { artist: page('artist'), album: page('album'), song: page('song') };
     if (query === '') {
+      // The three pages come from one catalog version, read once.
+      const version = await this.services.catalog.catalogVersion();
       const [artistIds, albumIds, songIds] = await Promise.all([
-        pages.artist.limit > 0 ? this.cache.page('artistsByName', pages.artist) : [],
-        pages.album.limit > 0 ? this.cache.page('albumsByTitle', pages.album) : [],
-        pages.song.limit > 0 ? this.cache.page('songsById', pages.song) : [],
+        pages.artist.limit > 0 ? this.cache.page('artistsByName', pages.artist, version) : [],
+        pages.album.limit > 0 ? this.cache.page('albumsByTitle', pages.album, version) : [],
+        pages.song.limit > 0 ? this.cache.page('songsById', pages.song, version) : [],
       ]);
       return {
         searchResult3: {
           artist: await this.artistsById(caller, artistIds),
-          album: await this.albumsById(caller, formatOf(params), albumIds),
+          album: await this.albumsById(caller, formatOf(params), albumIds, version),
           song: await this.songsById(caller, songIds),
         },
       };
