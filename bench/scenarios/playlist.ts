@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { chromium } from '@playwright/test';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
 import { migrate, openDatabase } from '../../server/db/database.ts';
+import { cacheBudgets } from '../../server/lib/cache-budget.ts';
+import { createMediaStore } from '../../server/media/create-store.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
 import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
@@ -86,6 +92,97 @@ export async function seed(dataDir: string): Promise<number> {
   return playlist.id;
 }
 
+/** The heap and the buffers outside it, in bytes, once full collections free nothing more. */
+async function memoryInUse(collect: () => void): Promise<number> {
+  const inUse = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  let last = Number.POSITIVE_INFINITY;
+  // A buffer's memory is given back some time after the collection that found it unused.
+  for (let round = 0; round < 20; round++) {
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = inUse();
+    if (now >= last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * What a long playlist's song takes in the cache of presented songs (PlaylistSongsCache), against
+ * what the cache charges for it: the app in this process, the playlist
+ * asked for in both shapes until all its cached forms are made (songs, their JSON, the last
+ * response), and the memory in use before and after. A copy of it is asked for first, so the
+ * code and statements it takes are made before the measurement.
+ */
+async function cachedSongBytes(dataDir: string, playlistId: number): Promise<Figure> {
+  v8.setFlagsFromString('--expose-gc');
+  const collect: () => void = vm.runInNewContext('gc');
+  // Room for both playlists in the cache's share, so the second does not push the first out.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_CATALOG: 'off',
+    CACHE_MB: '256',
+  });
+  const caches = cacheBudgets(config.cacheMb, 'sqlite');
+  const database = await openDatabase({
+    url: null,
+    dataDir,
+    pageCacheBytes: caches.databasePages.limit,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    media: await createMediaStore(config),
+    caches,
+    logger: false,
+  });
+  try {
+    const [owner] = await app.deps.db.selectFrom('users').select('id').execute();
+    const copy = await createPlaylist(app.deps, owner!.id, { name: 'Copy' });
+    await app.deps.db
+      .insertInto('playlist_songs')
+      .columns(['playlist_id', 'song_id', 'position', 'added_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('playlist_songs')
+          .select([eb.val(copy.id).as('playlist_id'), 'song_id', 'position', 'added_at'])
+          .where('playlist_id', '=', playlistId),
+      )
+      .execute();
+    const askFor = async (id: number) => {
+      // The first call presents the songs and keeps them; the next writes their JSON and keeps
+      // the response (playlists.service.ts); a third finds all of it.
+      for (const url of [`/api/playlists/${id}`, `/api/user/playlistById/${id}`]) {
+        for (let i = 0; i < 3; i++) {
+          const response = await app.inject({ method: 'GET', url });
+          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+        }
+      }
+    };
+    await askFor(copy.id);
+    const charged = caches.playlistSongs.used;
+    const before = await memoryInUse(collect);
+    await askFor(playlistId);
+    const bytes = ((await memoryInUse(collect)) - before) / SONGS;
+    const chargedPerSong = (caches.playlistSongs.used - charged) / SONGS;
+    if (chargedPerSong === 0) throw new Error('the playlist was not cached');
+    return {
+      name: 'a long playlist’s cached song, in memory',
+      value: Math.round(bytes),
+      unit: 'bytes',
+      budget: { op: '<=', value: chargedPerSong },
+      note: `the budget is what the cache charges for it; both shapes asked for: each song presented, and in each shape as JSON and in the last response; ${SONGS} songs`,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
 /** Server CPU per call over `calls`, as a note (what load on the machine does not change). */
 function cpuNote(before: number | null, after: number | null, calls: number): string {
   return before === null || after === null
@@ -95,10 +192,11 @@ function cpuNote(before: number | null, after: number | null, calls: number): st
 
 const scenario: Scenario = {
   name: 'playlist',
-  description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: GET /api/playlists/:id (the page's call) one call at a time, then the page in Chromium until its first rows show`,
+  description: `a public playlist of ${SONGS} songs (${PLAYS} plays in the catalog), SQLite: what a cached song of it takes in memory, GET /api/playlists/:id (the page's call) one call at a time, then the page in Chromium until its first rows show`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-playlist-'));
     const playlistId = await seed(dataDir);
+    const songBytes = await cachedSongBytes(dataDir, playlistId);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 120_000);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
@@ -240,6 +338,7 @@ const scenario: Scenario = {
           unit: 'ms',
           note: `loaded from the home page; reloaded: median ${percentile(reloaded, 50).toFixed(0)} ms`,
         },
+        songBytes,
       ];
     } finally {
       await browser.close();

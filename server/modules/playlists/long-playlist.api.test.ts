@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
 import { LONG_PLAYLIST_SONGS } from './playlists.service.ts';
+import { PLAYLIST_SHAPE_BYTES, PLAYLIST_SONG_BYTES } from './songs-cache.ts';
 
 /** Long enough that the service keeps its presented songs between calls. */
 const LENGTH = LONG_PLAYLIST_SONGS + 10;
@@ -139,6 +140,28 @@ describe('a long playlist', () => {
       albumName: null,
       plays: 0,
     });
+  });
+
+  it('charges the cache for the presented songs, and again for each shape they are written in', async () => {
+    const copy = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/addPlaylist',
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { name: 'Weighed', isPublic: true },
+      })
+    ).json().data._id as number;
+    await fill(copy, songIds);
+    const { playlistSongs } = t.deps.caches;
+    const before = playlistSongs.used;
+    const charged = () => (playlistSongs.used - before) / LENGTH;
+    await get(`/api/playlists/${copy}`);
+    expect(charged()).toBe(PLAYLIST_SONG_BYTES);
+    await get(`/api/playlists/${copy}`);
+    expect(charged()).toBe(PLAYLIST_SONG_BYTES + PLAYLIST_SHAPE_BYTES);
+    await get(`/api/playlists/${copy}`);
+    await get(`/api/user/playlistById/${copy}`);
+    expect(charged()).toBe(PLAYLIST_SONG_BYTES + 2 * PLAYLIST_SHAPE_BYTES);
   });
 
   it("gives cached songs' artist and album as text to the original client, structured to Chorus's own", async () => {

@@ -179,10 +179,12 @@ export class PlaylistsService {
           const head = JSON.stringify(
             shape === 'chorus' ? summary : summaryForOriginalClient(summary),
           );
+          const written = cached.json?.[shape] !== undefined;
           const body = Buffer.from(
             `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts, shape)}}}`,
           );
           cached.responses[shape] = { etag, body };
+          if (!written) this.songsCache.written(row.id, cached);
           return body;
         },
       };

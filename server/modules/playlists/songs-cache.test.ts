@@ -47,7 +47,7 @@ describe('PlaylistSongsCache', () => {
     expect(cache.get(7, 4, 0)).toBeUndefined();
     // A stale entry is dropped on sight.
     expect(cache.get(7, 3, 0)).toBeUndefined();
-    expect(cache.songCount).toBe(0);
+    expect(cache.bytes).toBe(0);
     cache.set(7, { ...entry(3, 5), songsVersion: 1 });
     expect(cache.get(7, 3, 2)).toBeUndefined();
   });
@@ -65,7 +65,7 @@ describe('PlaylistSongsCache', () => {
     expect(cache.get(2, 5, 0)?.songs).toHaveLength(10);
     cache.set(2, entry(6, 12));
     expect(cache.get(2, 6, 0)?.songs).toHaveLength(12);
-    expect(cache.songCount).toBe(12);
+    expect(cache.bytes).toBe(12);
   });
 
   it('drops the least recently used playlists past its budget', () => {
@@ -77,9 +77,33 @@ describe('PlaylistSongsCache', () => {
     expect(cache.get(2, 1, 0)).toBeUndefined();
     expect(cache.get(1, 1, 0)).toBeDefined();
     expect(cache.get(3, 1, 0)).toBeDefined();
-    expect(cache.songCount).toBe(20);
+    expect(cache.bytes).toBe(20);
     cache.set(4, entry(1, 26));
     expect(cache.get(4, 1, 0)).toBeUndefined();
+  });
+
+  it('weighs each shape a playlist is written in, and lets it go once it no longer fits', () => {
+    const budget = new ByteBudget(60);
+    const cache = new PlaylistSongsCache({ minSongs: 1, budget, songBytes: 2, shapeBytes: 1 });
+    const cached = entry(1, 10);
+    cache.set(1, cached);
+    expect(budget.used).toBe(20);
+    songsJson(cached, [], 'chorus');
+    cache.written(1, cached);
+    expect(budget.used).toBe(30);
+    songsJson(cached, [], 'originalClient');
+    cache.written(1, cached);
+    expect(budget.used).toBe(40);
+    // Another playlist written in both shapes does not fit beside it: the older one goes.
+    const other = entry(1, 10, 20);
+    songsJson(other, [], 'chorus');
+    songsJson(other, [], 'originalClient');
+    cache.set(2, other);
+    expect(cache.get(1, 1, 0)).toBeUndefined();
+    expect(budget.used).toBe(40);
+    // An entry the cache no longer holds is not weighed again.
+    cache.written(1, cached);
+    expect(budget.used).toBe(40);
   });
 });
 
