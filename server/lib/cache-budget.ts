@@ -35,10 +35,12 @@ export const CACHE_SHARES = {
    */
   catalogCounts: 0.04,
   /**
-   * The Subsonic API's album cards, the catalog's ids in fixed orders, and getArtists and
-   * getIndexes rendered.
+   * The Subsonic API's catalog ids in fixed orders, and getArtists and getIndexes rendered. Apart
+   * from the album cards: many cards must never leave no room for the few large entries.
    */
-  subsonicCatalog: 0.15,
+  subsonicCatalog: 0.04,
+  /** The Subsonic API's album cards, with their entries written. */
+  subsonicAlbumCards: 0.11,
   /** The web app's files, read and compressed once (webAppRoutes): the whole build fits. */
   webAppFiles: 0.045,
 } as const;

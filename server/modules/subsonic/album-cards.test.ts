@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
 import { AlbumCardCache } from './album-cards.ts';
+import type { RenderedNode } from './protocol.ts';
 import type { AlbumCardRecord } from './subsonic.repository.ts';
 
 const PLAYS_MAX_AGE_MS = 10_000;
@@ -21,14 +22,13 @@ function card(id: number, plays: number, title = `Album ${id}`): AlbumCardRecord
   };
 }
 
-/** Albums whose titles and plays the test changes, counting the reads of each kind. */
+/** Albums whose titles and plays the test changes, counting the reads. */
 function albums() {
   const state = {
     titles: new Map<number, string>(),
     plays: new Map<number, number>(),
     hidden: new Set<number>(),
     cardReads: [] as number[][],
-    playReads: [] as number[][],
   };
   const source = {
     cards: async (ids: number[]) => {
@@ -37,77 +37,79 @@ function albums() {
         .filter((id) => !state.hidden.has(id))
         .map((id) => card(id, state.plays.get(id) ?? 0, state.titles.get(id)));
     },
-    playCounts: async (ids: number[]) => {
-      state.playReads.push(ids);
-      return new Map(ids.map((id) => [id, state.plays.get(id) ?? 0]));
-    },
   };
   return { state, source };
 }
+
+const json = (entry: RenderedNode | undefined) => JSON.parse(entry?.output('json').text ?? 'null');
 
 describe('album cards', () => {
   it('reads a card once per catalog version, and again when the version moves', async () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
     const now = Date.now();
-    await cache.cards([1, 2], 1, 'json', now);
-    await cache.cards([2, 3], 1, 'json', now);
+    await cache.entries([1, 2], 1, 'json', now);
+    await cache.entries([2, 3], 1, 'json', now);
     expect(state.cardReads).toEqual([[1, 2], [3]]);
 
     state.titles.set(2, 'Renamed');
     state.hidden.add(3);
-    const moved = await cache.cards([2, 3], 2, 'json', now);
+    const moved = await cache.entries([2, 3], 2, 'json', now);
     expect(state.cardReads.at(-1)).toEqual([2, 3]);
-    expect(moved.get(2)?.card.title).toBe('Renamed');
+    expect(json(moved.get(2)).name).toBe('Renamed');
     expect(moved.has(3)).toBe(false);
   });
 
-  it('shows a card\u2019s plays as read until they are older than the window, then reads the plays alone', async () => {
+  it('shows a card\u2019s plays as read until they are older than the window, then reads it again', async () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
     const now = Date.now();
-    await cache.cards([1, 2], 1, 'json', now);
+    await cache.entries([1, 2], 1, 'json', now);
     state.plays.set(1, 5);
-    expect(
-      (await cache.cards([1], 1, 'json', now + PLAYS_MAX_AGE_MS - 1)).get(1)?.card.play_count,
-    ).toBe(0);
-    expect(state.playReads).toEqual([]);
-
-    const later = await cache.cards([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
-    expect(later.get(1)?.card.play_count).toBe(5);
-    expect(state.playReads).toEqual([[1, 2]]);
+    const within = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS - 1);
+    expect(json(within.get(1)).playCount).toBe(0);
     expect(state.cardReads).toHaveLength(1);
-    // The plays read are cached with their time: the next request within the window reads none.
-    expect(
-      (await cache.cards([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1)).get(1)?.card.play_count,
-    ).toBe(5);
-    expect(state.playReads).toHaveLength(1);
+
+    const later = await cache.entries([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    expect(json(later.get(1)).playCount).toBe(5);
+    expect(state.cardReads).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    // Read again, a card counts from then: the next request within the window reads none.
+    await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1);
+    expect(state.cardReads).toHaveLength(2);
   });
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {
     const { state, source } = albums();
     const cache = new AlbumCardCache(source, new ByteBudget(0), PLAYS_MAX_AGE_MS);
-    await cache.cards([1], 1, 'json');
-    await cache.cards([1], 1, 'json');
+    await cache.entries([1], 1, 'json');
+    await cache.entries([1], 1, 'json');
     expect(state.cardReads).toEqual([[1], [1]]);
   });
 
-  it('holds each card’s entry as written, weighing each format once it is written', async () => {
+  it('holds each entry as written, reading the card again for a format not yet written', async () => {
     const { state, source } = albums();
     const budget = new ByteBudget(1e6);
     const cache = new AlbumCardCache(source, budget, PLAYS_MAX_AGE_MS);
     const now = Date.now();
-    const json = (await cache.cards([1], 1, 'json', now)).get(1)!.entry;
-    expect(JSON.parse(json.output('json').text)).toMatchObject({ id: '1', playCount: 0 });
+    const first = (await cache.entries([1], 1, 'json', now)).get(1);
+    expect(json(first)).toMatchObject({ id: '1', name: 'Album 1', playCount: 0 });
     const withJson = budget.used;
-    const xml = (await cache.cards([1], 1, 'xml', now)).get(1)!.entry;
-    expect(xml).toBe(json);
-    expect(xml.output('xml').text).toMatch(/^<album id="1" name="Album 1" .*playCount="0"/);
-    expect(budget.used - withJson).toBe(xml.output('xml').text.length);
-    expect(state.cardReads).toHaveLength(1);
-
+    const xml = (await cache.entries([1], 1, 'xml', now + 1)).get(1);
+    expect(xml).toBe(first);
+    expect(xml?.output('xml').text).toMatch(/^<album id="1" name="Album 1" .*playCount="0"/);
+    expect(budget.used - withJson).toBe(xml?.output('xml').text.length);
+    expect(state.cardReads).toEqual([[1], [1]]);
+    // Both formats written, neither reads again within the window.
+    await cache.entries([1], 1, 'json', now + 2);
+    await cache.entries([1], 1, 'xml', now + 2);
+    expect(state.cardReads).toHaveLength(2);
+    // Once the window has passed, the card is read again and written anew.
     state.plays.set(1, 7);
-    const later = (await cache.cards([1], 1, 'xml', now + PLAYS_MAX_AGE_MS)).get(1)!.entry;
-    expect(later.output('xml').text).toContain('playCount="7"');
+    const later = (await cache.entries([1], 1, 'xml', now + PLAYS_MAX_AGE_MS)).get(1);
+    expect(later?.output('xml').text).toContain('playCount="7"');
+    expect(later?.has('json')).toBe(false);
   });
 });

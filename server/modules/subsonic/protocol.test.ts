@@ -117,7 +117,9 @@ describe('Subsonic answers', () => {
       starred,
       year: 2020,
     });
-    const rendered = new RenderedNode('album', album(new Slot(7)));
+    const rendered = new RenderedNode('album');
+    rendered.write('json', album(new Slot(7)));
+    rendered.write('xml', album(new Slot(7)));
     const starred = new Map([[7, '2026-01-01T00:00:00.000Z']]);
     for (const format of ['json', 'xml'] as const) {
       for (const values of [starred, new Map<number, string>()]) {

@@ -93,25 +93,27 @@ interface Output {
 /**
  * A node written once in each format it is asked in, for every response it goes in: an entry of
  * the catalog that many lists show (an album card). Its caller's own attributes are slots,
- * filled per response by `FilledNode`. In XML it is the element `name`.
+ * filled per response by `FilledNode`. In XML it is the element `name`. It holds the texts only,
+ * not the node they were written from, since many are held (every album card).
  */
 export class RenderedNode {
   private readonly outputs: Partial<Record<Format, Output>> = {};
 
-  constructor(
-    private readonly name: string,
-    private readonly node: Node,
-  ) {}
+  constructor(private readonly name: string) {}
 
-  /** Its text in `format`, written now if it was not yet. */
+  /** Writes `node` in `format`, unless it was written in it already. */
+  write(format: Format, node: Node): void {
+    if (this.outputs[format]) return;
+    const out: Output = { text: '', slots: [] };
+    if (format === 'json') writeJson(out, node);
+    else writeXml(out, this.name, node);
+    this.outputs[format] = out;
+  }
+
+  /** Its text in `format`, which must have been written. */
   output(format: Format): Output {
-    let out = this.outputs[format];
-    if (!out) {
-      out = { text: '', slots: [] };
-      if (format === 'json') writeJson(out, this.node);
-      else writeXml(out, this.name, this.node);
-      this.outputs[format] = out;
-    }
+    const out = this.outputs[format];
+    if (!out) throw new Error(`This ${this.name} was not written in ${format}`);
     return out;
   }
 

@@ -167,18 +167,6 @@ export class SubsonicRepository {
           .where('albums.id', 'in', ids)
           .where('artists.is_disabled', '=', 0),
       ),
-      albumPlayCounts: preparedByIds(database, (ids) =>
-        this.db
-          .selectFrom('songs')
-          .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-          .select((eb) => [
-            'songs.album_id as id',
-            eb.fn.sum<number | string>('song_play_totals.plays').as('n'),
-          ])
-          .where('songs.album_id', 'in', ids)
-          .where('songs.listed', '=', 1)
-          .groupBy('songs.album_id'),
-      ),
       artistCards: preparedByIds(
         database,
         (ids) => this.artistCardQuery().where('artists.id', 'in', ids),
@@ -200,12 +188,6 @@ export class SubsonicRepository {
    */
   albumCards(ids: number[]): Promise<AlbumCardRecord[]> {
     return this.q.albumCards(ids);
-  }
-
-  /** The plays of each album's listed songs, in all (albums without any are left out). */
-  async albumPlayCounts(ids: number[]): Promise<Map<number, number>> {
-    const rows = await this.q.albumPlayCounts(ids);
-    return new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
   }
 
   artistCards(ids: number[]): Promise<ArtistCardRecord[]> {

@@ -67,7 +67,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       search: deps.services.search,
     },
     deps.config.publicUrl,
-    deps.caches.subsonicCatalog,
+    { catalog: deps.caches.subsonicCatalog, albumCards: deps.caches.subsonicAlbumCards },
     deps.transcoder.available ? deps.config.transcoding : null,
     RANKING_CACHE_MS,
   );

@@ -131,8 +131,8 @@ export class SubsonicService {
     private readonly services: SubsonicServices,
     /** Chorus's public URL: info responses carry absolute image addresses. */
     private readonly publicUrl: string,
-    /** What the cache may hold (the app's `caches.subsonicCatalog`). */
-    budget: ByteBudget,
+    /** What the caches may hold (the app's `caches.subsonicCatalog` and `subsonicAlbumCards`). */
+    budgets: { catalog: ByteBudget; albumCards: ByteBudget },
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
     /** How long an album's play count is shown before it is read again. */
@@ -143,14 +143,11 @@ export class SubsonicService {
         version: () => services.catalog.catalogVersion(),
         idsInOrder: (order, page) => repository.idsInOrder(order, page),
       },
-      budget,
+      budgets.catalog,
     );
     this.albumCards = new AlbumCardCache(
-      {
-        cards: (ids) => repository.albumCards(ids),
-        playCounts: (ids) => repository.albumPlayCounts(ids),
-      },
-      budget,
+      { cards: (ids) => repository.albumCards(ids) },
+      budgets.albumCards,
       playsMaxAgeMs,
     );
   }
@@ -207,20 +204,18 @@ export class SubsonicService {
     version?: number,
   ): Promise<FilledNode[]> {
     if (ids.length === 0) return [];
-    const { cards, starred } = await this.albumCardsOf(caller, format, ids, version);
-    return ids.flatMap((id) => {
-      const album = cards.get(id);
-      return album ? [new FilledNode(album.entry, starred)] : [];
-    });
-  }
-
-  /** The cards of `ids` written in `format`, and when the caller starred each. */
-  private async albumCardsOf(caller: Caller, format: Format, ids: number[], version?: number) {
-    const [cards, starred] = await Promise.all([
-      this.albumCards.cards(ids, version ?? (await this.services.catalog.catalogVersion()), format),
+    const [entries, starred] = await Promise.all([
+      this.albumCards.entries(
+        ids,
+        version ?? (await this.services.catalog.catalogVersion()),
+        format,
+      ),
       this.repository.albumStarredAt(caller.userId, ids),
     ]);
-    return { cards, starred };
+    return ids.flatMap((id) => {
+      const entry = entries.get(id);
+      return entry ? [new FilledNode(entry, starred)] : [];
+    });
   }
 
   private async artistsOf(
@@ -322,8 +317,10 @@ export class SubsonicService {
 
   async album(caller: Caller, params: Params): Promise<Node> {
     const id = params.id();
-    const { cards, starred } = await this.albumCardsOf(caller, formatOf(params), [id]);
-    const card = cards.get(id)?.card;
+    const [[card], starred] = await Promise.all([
+      this.repository.albumCards([id]),
+      this.repository.albumStarredAt(caller.userId, [id]),
+    ]);
     if (!card) throw notFound('Album not found');
     const album = albumEntry(card, starred.get(id));
     const detail = await this.services.catalog.albumDetail(id);

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import { createAlbum, createArtist, createUser } from '../../../tests/helpers/factories.ts';
+
+/** More albums than the cards' share of a 1 MiB CACHE_MB holds (11% of it, some 800 bytes a card). */
+const ALBUMS = 300;
+
+describe("the Subsonic caches' budgets", () => {
+  let t: TestContext;
+  let apiKey: string;
+  const call = async (method: string, query = '') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/rest/${method}?apiKey=${apiKey}&f=json&v=1.16.1&c=test&${query}`,
+    });
+    const body = response.json()['subsonic-response'];
+    expect(body.status).toBe('ok');
+    return body;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ CACHE_MB: '1' });
+    const listener = await createUser(t.deps);
+    apiKey = (await t.deps.services.appKeys.create(listener.id)).appKey;
+    const artists = [];
+    for (let i = 0; i < 5; i++) artists.push(await createArtist(t.deps, { name: `Band ${i}` }));
+    for (let i = 0; i < ALBUMS; i++) await createAlbum(t.deps, artists[i % 5]!.id, `Album ${i}`);
+  });
+  afterAll(() => t.close());
+
+  it('keeps getArtists and the paging orders while album cards fill their own share', async () => {
+    let listed = 0;
+    for (let offset = 0; offset < ALBUMS; offset += 50) {
+      const page = await call('getAlbumList2', `type=newest&size=50&offset=${offset}`);
+      listed += page.albumList2.album.length;
+    }
+    expect(listed).toBe(ALBUMS);
+    const { subsonicAlbumCards, subsonicCatalog } = t.deps.caches;
+    // The cards filled theirs: some were let go to make room.
+    expect(subsonicAlbumCards.used).toBeGreaterThan(subsonicAlbumCards.limit * 0.8);
+    const before = subsonicCatalog.used;
+    await call('getArtists');
+    expect(subsonicCatalog.used).toBeGreaterThan(before);
+    // More cards coming and going push none of it out.
+    const held = subsonicCatalog.used;
+    for (let offset = 0; offset < ALBUMS; offset += 50) {
+      await call('getAlbumList2', `type=alphabeticalByName&size=50&offset=${offset}`);
+    }
+    expect(subsonicCatalog.used).toBeGreaterThan(held);
+    expect(subsonicCatalog.used).toBeLessThanOrEqual(subsonicCatalog.limit);
+  });
+});
