@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { migrate, openDatabase } from '../../server/db/database.ts';
-import { cacheBudgets } from '../../server/lib/cache-budget.ts';
-import { createMediaStore } from '../../server/media/create-store.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
 import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
@@ -21,6 +15,7 @@ import {
   createUser,
 } from '../../tests/helpers/factories.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
+import { inProcessApp, memoryInUse } from '../in-process.ts';
 import { cpuMs, type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const SONGS = 5000;
@@ -92,24 +87,6 @@ export async function seed(dataDir: string): Promise<number> {
   return playlist.id;
 }
 
-/** The heap and the buffers outside it, in bytes, once full collections free nothing more. */
-async function memoryInUse(collect: () => void): Promise<number> {
-  const inUse = () => {
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
-  let last = Number.POSITIVE_INFINITY;
-  // A buffer's memory is given back some time after the collection that found it unused.
-  for (let round = 0; round < 20; round++) {
-    collect();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const now = inUse();
-    if (now >= last) return now;
-    last = now;
-  }
-  return last;
-}
-
 /**
  * What a long playlist's song takes in the cache of presented songs (PlaylistSongsCache), against
  * what the cache charges for it: the app in this process, the playlist
@@ -118,28 +95,8 @@ async function memoryInUse(collect: () => void): Promise<number> {
  * code and statements it takes are made before the measurement.
  */
 async function cachedSongBytes(dataDir: string, playlistId: number): Promise<Figure> {
-  v8.setFlagsFromString('--expose-gc');
-  const collect: () => void = vm.runInNewContext('gc');
   // Room for both playlists in the cache's share, so the second does not push the first out.
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DEMO_CATALOG: 'off',
-    CACHE_MB: '256',
-  });
-  const caches = cacheBudgets(config.cacheMb, 'sqlite');
-  const database = await openDatabase({
-    url: null,
-    dataDir,
-    pageCacheBytes: caches.databasePages.limit,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    media: await createMediaStore(config),
-    caches,
-    logger: false,
-  });
+  const { app, caches, close } = await inProcessApp(dataDir, 256);
   try {
     const [owner] = await app.deps.db.selectFrom('users').select('id').execute();
     const copy = await createPlaylist(app.deps, owner!.id, { name: 'Copy' });
@@ -165,9 +122,9 @@ async function cachedSongBytes(dataDir: string, playlistId: number): Promise<Fig
     };
     await askFor(copy.id);
     const charged = caches.playlistSongs.used;
-    const before = await memoryInUse(collect);
+    const before = await memoryInUse();
     await askFor(playlistId);
-    const bytes = ((await memoryInUse(collect)) - before) / SONGS;
+    const bytes = ((await memoryInUse()) - before) / SONGS;
     const chargedPerSong = (caches.playlistSongs.used - charged) / SONGS;
     if (chargedPerSong === 0) throw new Error('the playlist was not cached');
     return {
@@ -178,8 +135,7 @@ async function cachedSongBytes(dataDir: string, playlistId: number): Promise<Fig
       note: `the budget is what the cache charges for it; both shapes asked for: each song presented, and in each shape as JSON and in the last response; ${SONGS} songs`,
     };
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

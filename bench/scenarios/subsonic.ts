@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { createAppKeysService } from '../../server/services.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
+import { inProcessApp, memoryInUse } from '../in-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
 import { runLoad } from '../load.ts';
 import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
@@ -45,20 +46,61 @@ async function appKeyIn(dataDir: string): Promise<string> {
   }
 }
 
+/**
+ * What an album card takes in the Subsonic cache, against what the cache charges for it: the app
+ * in this process, every album listed newest first in pages of 500 as JSON (each card read, and
+ * its entry written), and the memory in use before and after. The first page is read before, so
+ * the code, statements and orders it takes are made before the measurement.
+ */
+async function albumCardBytes(dataDir: string, apiKey: string): Promise<Figure> {
+  const { app, caches, close } = await inProcessApp(dataDir, 512);
+  const list = (offset: number) =>
+    `/rest/getAlbumList2?apiKey=${apiKey}&f=json&v=1.16.1&c=bench&type=newest&size=${SYNC_PAGE}&offset=${offset}`;
+  const albums = async (offset: number) => {
+    const response = await app.inject({ method: 'GET', url: list(offset) });
+    return response.json()['subsonic-response'].albumList2.album?.length ?? 0;
+  };
+  try {
+    let offset = await albums(0);
+    const charged = caches.subsonicAlbumCards.used;
+    const before = await memoryInUse();
+    let cards = 0;
+    for (;;) {
+      const page = await albums(offset);
+      if (page === 0) break;
+      cards += page;
+      offset += page;
+    }
+    const bytes = ((await memoryInUse()) - before) / cards;
+    const chargedPerCard = (caches.subsonicAlbumCards.used - charged) / cards;
+    if (chargedPerCard === 0) throw new Error('no album card was cached');
+    return {
+      name: 'a Subsonic album card, in memory',
+      value: Math.round(bytes),
+      unit: 'bytes',
+      budget: { op: '<=', value: Math.round(chargedPerCard) },
+      note: `the budget is what the cache charges for it; the card and its entry written as JSON; ${cards} albums`,
+    };
+  } finally {
+    await close();
+  }
+}
+
 const scenario: Scenario = {
   name: 'subsonic',
-  description: `Subsonic API: getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
+  description: `Subsonic API: what an album card takes in memory; getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-subsonic-'));
     await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
     const apiKey = await appKeyIn(dataDir);
+    const cardBytes = await albumCardBytes(dataDir, apiKey);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 180_000);
     const pid = server.process.pid;
     const rest = (method: string, query: string) =>
       `/rest/${method}?apiKey=${apiKey}&f=json&v=1.16.1&c=bench&${query}`;
     const randomOffset = (total: number) => Math.floor(Math.random() * total);
     try {
-      const figures: Figure[] = [];
+      const figures: Figure[] = [cardBytes];
       // A full sync the way Symfonium does it: songs only, page after page.
       const started = performance.now();
       let synced = 0;
