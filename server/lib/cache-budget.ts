@@ -43,7 +43,7 @@ export const CACHE_SHARES = {
   subsonicAlbumCards: 0.12,
   /**
    * The web app's files, read and compressed once (webAppRoutes): the whole build fits, weighed at
-   * twice its 0.8 MB.
+   * twice its size.
    */
   webAppFiles: 0.035,
 } as const;

@@ -33,7 +33,7 @@ const weigh = ({ entry }: CachedCard) => CARD_OVERHEAD_BYTES + entry.bytes;
  * cached per `catalog_version`: any change to songs, albums or artists moves it, so an entry
  * never shows a hidden song or a renamed artist. Play counts move without it: an entry is read
  * again once `playsMaxAgeMs` has passed, with the other stale ones of a request. Only the texts
- * are kept, written in the formats asked for so far (a format not yet written reads the card
+ * are held, written in the formats asked for so far (a format not yet written reads the card
  * again), so a list is the entries' texts put together. Oldest out first, within the budget.
  */
 export class AlbumCardCache {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createAlbum, createArtist, createUser } from '../../../tests/helpers/factories.ts';
 
-/** More albums than the cards' share of a 1 MiB CACHE_MB holds (12% of it, some 800 bytes a card). */
+/** More albums than the cards' share of a 1 MiB CACHE_MB holds. */
 const ALBUMS = 300;
 
 describe("the Subsonic caches' budgets", () => {
