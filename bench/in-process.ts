@@ -41,14 +41,20 @@ export async function inProcessApp(dataDir: string, cacheMb: number) {
   };
 }
 
-let collect: (() => void) | undefined;
+let fullCollection: (() => void) | undefined;
+
+/** V8's full collection, exposed on first use. */
+function collector(): () => void {
+  if (fullCollection) return fullCollection;
+  v8.setFlagsFromString('--expose-gc');
+  const collect: () => void = vm.runInNewContext('gc');
+  fullCollection = collect;
+  return collect;
+}
 
 /** The heap and the buffers outside it, in bytes, once full collections free nothing more. */
 export async function memoryInUse(): Promise<number> {
-  if (!collect) {
-    v8.setFlagsFromString('--expose-gc');
-    collect = vm.runInNewContext('gc');
-  }
+  const collect = collector();
   const inUse = () => {
     const { heapUsed, arrayBuffers } = process.memoryUsage();
     return heapUsed + arrayBuffers;
@@ -56,7 +62,7 @@ export async function memoryInUse(): Promise<number> {
   let last = Number.POSITIVE_INFINITY;
   // A buffer's memory is given back some time after the collection that found it unused.
   for (let round = 0; round < 20; round++) {
-    collect?.();
+    collect();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = inUse();
     if (now >= last) return now;

@@ -79,7 +79,7 @@ async function albumCardBytes(dataDir: string, apiKey: string): Promise<Figure> 
       value: Math.round(bytes),
       unit: 'bytes',
       budget: { op: '<=', value: Math.round(chargedPerCard) },
-      note: `the budget is what the cache charges for it; the card and its entry written as JSON; ${cards} albums`,
+      note: `the budget is what the cache charges for it; its entry written as JSON; ${cards} albums`,
     };
   } finally {
     await close();
