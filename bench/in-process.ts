@@ -3,8 +3,9 @@ import vm from 'node:vm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { type CacheBudgets, cacheBudgets } from '../server/lib/cache-budget.ts';
+import { type ByteBudget, type CacheBudgets, cacheBudgets } from '../server/lib/cache-budget.ts';
 import { createMediaStore } from '../server/media/create-store.ts';
+import type { Figure } from './scenario.ts';
 
 /**
  * The app in the benchmark's own process, on an existing SQLite data folder, so what its caches
@@ -69,4 +70,29 @@ export async function memoryInUse(): Promise<number> {
     last = now;
   }
   return last;
+}
+
+/**
+ * What each entry `fill` caches takes in memory, as a figure against what `budget` charges for
+ * it: memory and charge are read before and after, and `fill` says how many entries it cached.
+ */
+export async function memoryAgainstCharge(
+  name: string,
+  budget: ByteBudget,
+  fill: () => Promise<number>,
+  note: string,
+): Promise<Figure> {
+  const charged = budget.used;
+  const before = await memoryInUse();
+  const entries = await fill();
+  const bytes = ((await memoryInUse()) - before) / entries;
+  const chargedEach = (budget.used - charged) / entries;
+  if (!(chargedEach > 0)) throw new Error(`${name}: nothing was cached`);
+  return {
+    name,
+    value: Math.round(bytes),
+    unit: 'bytes',
+    budget: { op: '<=', value: Math.round(chargedEach) },
+    note: `the budget is what the cache charges for it; ${note}`,
+  };
 }

@@ -15,7 +15,7 @@ import {
   createUser,
 } from '../../tests/helpers/factories.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
-import { inProcessApp, memoryInUse } from '../in-process.ts';
+import { inProcessApp, memoryAgainstCharge } from '../in-process.ts';
 import { cpuMs, type Figure, percentile, type Scenario } from '../scenario.ts';
 
 const SONGS = 5000;
@@ -121,19 +121,15 @@ async function cachedSongBytes(dataDir: string, playlistId: number): Promise<Fig
       }
     };
     await askFor(copy.id);
-    const charged = caches.playlistSongs.used;
-    const before = await memoryInUse();
-    await askFor(playlistId);
-    const bytes = ((await memoryInUse()) - before) / SONGS;
-    const chargedPerSong = (caches.playlistSongs.used - charged) / SONGS;
-    if (chargedPerSong === 0) throw new Error('the playlist was not cached');
-    return {
-      name: 'a long playlist’s cached song, in memory',
-      value: Math.round(bytes),
-      unit: 'bytes',
-      budget: { op: '<=', value: chargedPerSong },
-      note: `the budget is what the cache charges for it; both shapes asked for: each song presented, and in each shape as JSON and in the last response; ${SONGS} songs`,
-    };
+    return await memoryAgainstCharge(
+      'a long playlist’s cached song, in memory',
+      caches.playlistSongs,
+      async () => {
+        await askFor(playlistId);
+        return SONGS;
+      },
+      `both shapes asked for: each song presented, and in each shape as JSON and in the last response; ${SONGS} songs`,
+    );
   } finally {
     await close();
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { createAppKeysService } from '../../server/services.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
-import { inProcessApp, memoryInUse } from '../in-process.ts';
+import { inProcessApp, memoryAgainstCharge } from '../in-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
 import { runLoad } from '../load.ts';
 import { type Figure, p99Figure, type Scenario } from '../scenario.ts';
@@ -61,26 +61,19 @@ async function albumCardBytes(dataDir: string, apiKey: string): Promise<Figure> 
     return response.json()['subsonic-response'].albumList2.album?.length ?? 0;
   };
   try {
-    let offset = await albums(0);
-    const charged = caches.subsonicAlbumCards.used;
-    const before = await memoryInUse();
-    let cards = 0;
-    for (;;) {
-      const page = await albums(offset);
-      if (page === 0) break;
-      cards += page;
-      offset += page;
-    }
-    const bytes = ((await memoryInUse()) - before) / cards;
-    const chargedPerCard = (caches.subsonicAlbumCards.used - charged) / cards;
-    if (chargedPerCard === 0) throw new Error('no album card was cached');
-    return {
-      name: 'a Subsonic album card, in memory',
-      value: Math.round(bytes),
-      unit: 'bytes',
-      budget: { op: '<=', value: Math.round(chargedPerCard) },
-      note: `the budget is what the cache charges for it; its entry written as JSON; ${cards} albums`,
-    };
+    const first = await albums(0);
+    return await memoryAgainstCharge(
+      'a Subsonic album card, in memory',
+      caches.subsonicAlbumCards,
+      async () => {
+        let cards = 0;
+        for (let page = await albums(first); page > 0; page = await albums(first + cards)) {
+          cards += page;
+        }
+        return cards;
+      },
+      'its entry written as JSON; every album after the first page',
+    );
   } finally {
     await close();
   }
