@@ -22,7 +22,7 @@ import {
   type PlaylistsRepository,
   statsOfSongs,
 } from './playlists.repository.ts';
-import { type PlaylistShape, type PlaylistSongsCache, songsJson } from './songs-cache.ts';
+import type { PlaylistShape, PlaylistSongsCache } from './songs-cache.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 
@@ -179,12 +179,9 @@ export class PlaylistsService {
           const head = JSON.stringify(
             shape === 'chorus' ? summary : summaryForOriginalClient(summary),
           );
-          const written = cached.json?.[shape] !== undefined;
-          const body = Buffer.from(
-            `{"data":${head.slice(0, -1)},"songs":${songsJson(cached, counts, shape)}}}`,
-          );
+          const songs = this.songsCache.songsJson(row.id, cached, counts, shape);
+          const body = Buffer.from(`{"data":${head.slice(0, -1)},"songs":${songs}}}`);
           cached.responses[shape] = { etag, body };
-          if (!written) this.songsCache.written(row.id, cached);
           return body;
         },
       };

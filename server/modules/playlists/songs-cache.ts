@@ -108,6 +108,22 @@ export class PlaylistSongsCache {
   }
 
   /**
+   * The songs of a cached playlist as JSON (`songsJson`), the entry weighed again when this is
+   * the first time it is written in `shape`.
+   */
+  songsJson(
+    playlistId: number,
+    entry: CachedSongs,
+    plays: readonly number[],
+    shape: PlaylistShape,
+  ): string {
+    const known = entry.json?.[shape] !== undefined;
+    const text = songsJson(entry, plays, shape);
+    if (!known) this.written(playlistId, entry);
+    return text;
+  }
+
+  /**
    * Weighs a cached entry again once it was written in another shape (`songsJson`). It leaves
    * the cache if it no longer fits.
    */
