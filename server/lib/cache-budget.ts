@@ -80,7 +80,14 @@ export function textBytes(text: string): number {
   return text.length;
 }
 
-/** A number, or a key and value of a Map: what a count cache holds per entry. */
-export const COUNT_ENTRY_BYTES = 80;
+/**
+ * A cached count under a number key, with when it was read: the map's entry, its record and their
+ * share of the map's table (measured by `npm run bench -- cache-entries`, as are the two below).
+ */
+export const COUNT_ENTRY_BYTES = 144;
+/** A cached count still being read, as a promise, under a key of a search term's length. */
+export const PROMISED_COUNT_BYTES = 272;
+/** An id in a cached list of ids. */
+export const ID_BYTES = 16;
 /** A short word (an indexed search word) in a cached list. */
-export const WORD_BYTES = 48;
+export const WORD_BYTES = 40;

@@ -2,7 +2,11 @@ import type { Album, Artist, Song } from '../../../contract/catalog.ts';
 import type { PageOf } from '../../../contract/common.ts';
 import type { AlbumDetail, ArtistDetail, HomeFeed } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type CacheBudgets, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
+import {
+  type CacheBudgets,
+  COUNT_ENTRY_BYTES,
+  PROMISED_COUNT_BYTES,
+} from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
@@ -168,7 +172,7 @@ export class CatalogService {
       (entry) => CACHED_PAGE_OVERHEAD_BYTES + entry.packed.length,
     );
     this.listenersCache = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
-    this.listTotals = new BoundedMap(options.caches.catalogCounts, () => COUNT_ENTRY_BYTES);
+    this.listTotals = new BoundedMap(options.caches.catalogCounts, () => PROMISED_COUNT_BYTES);
   }
 
   /** The ranked ids whose rows are visible, asking for more ranked ids while too few are. */

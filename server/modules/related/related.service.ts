@@ -1,6 +1,6 @@
 import type { Discography, MoreByArtist, RelatedArtists } from '../../../contract/listening.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
-import { type ByteBudget, COUNT_ENTRY_BYTES } from '../../lib/cache-budget.ts';
+import { type ByteBudget, COUNT_ENTRY_BYTES, ID_BYTES } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
@@ -30,6 +30,11 @@ function addScores(scores: Map<number, number>, rows: ArtistScore[]): void {
   for (const row of rows) scores.set(row.id, (scores.get(row.id) ?? 0) + Number(row.n));
 }
 
+/** What a cached choice of related artists takes: its record and its ids. */
+export function relatedEntryBytes(entry: { at: number; ids: number[] }): number {
+  return COUNT_ENTRY_BYTES + ID_BYTES * entry.ids.length;
+}
+
 export class RelatedService {
   private readonly chosen: BoundedMap<number, { at: number; ids: number[] }>;
 
@@ -39,7 +44,7 @@ export class RelatedService {
     budget: ByteBudget,
     private readonly cacheMs = RELATED_CACHE_MS,
   ) {
-    this.chosen = new BoundedMap(budget, (entry) => COUNT_ENTRY_BYTES * (2 + entry.ids.length));
+    this.chosen = new BoundedMap(budget, relatedEntryBytes);
   }
 
   async discography(artistId: number): Promise<Discography> {

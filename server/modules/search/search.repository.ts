@@ -8,7 +8,7 @@ import { BoundedMap } from '../../lib/bounded-map.ts';
 import {
   ByteBudget,
   type CacheBudgets,
-  COUNT_ENTRY_BYTES,
+  PROMISED_COUNT_BYTES,
   WORD_BYTES,
 } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
@@ -103,6 +103,11 @@ class Vocabulary {
   }
 }
 
+/** What a cached word list takes: its record and its words. */
+export function wordListBytes(entry: { at: number; words: string[] }): number {
+  return 64 + entry.words.length * WORD_BYTES;
+}
+
 /**
  * Lists of words cached within the search words budget (CACHE_MB): a list weighs its words once it
  * has loaded, and callers asking for a list while it loads share that one read.
@@ -115,7 +120,7 @@ class CachedWordLists {
     budget: ByteBudget,
     private readonly maxAgeMs: number,
   ) {
-    this.cached = new BoundedMap(budget, (entry) => 64 + entry.words.length * WORD_BYTES);
+    this.cached = new BoundedMap(budget, wordListBytes);
   }
 
   get(key: string, load: () => Promise<string[]>, now = Date.now()): Promise<string[]> {
@@ -391,7 +396,7 @@ class TermCounts {
     private readonly statements: PreparedStatements,
     budget: ByteBudget,
   ) {
-    this.cached = new BoundedMap(budget, () => COUNT_ENTRY_BYTES);
+    this.cached = new BoundedMap(budget, () => PROMISED_COUNT_BYTES);
   }
 
   /** The row counts of the most common terms (of all kinds), from the column's statistics. */
