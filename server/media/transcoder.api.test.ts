@@ -185,6 +185,18 @@ describe('transcoding with ffmpeg', () => {
     expect(probedSeconds(Buffer.from(await seeked.arrayBuffer()), fixtures)).toBeCloseTo(4, 0);
   });
 
+  it('answers a HEAD for a transcode not made yet with its type and no length', async () => {
+    const head = await fetch(
+      `${base}/rest/stream?apiKey=${appKey}&id=${flacSong}&format=mp3&maxBitRate=32`,
+      { method: 'HEAD' },
+    );
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('audio/mpeg');
+    expect(head.headers.get('x-transcode-cache')).toBe('miss');
+    expect(head.headers.get('content-length')).toBeNull();
+    expect(t.deps.transcoder.processIds()).toEqual([]);
+  });
+
   it('makes opus and aac, keeps raw the original, and refuses other formats clearly', async () => {
     // The client's types know no `opus` (OpenSubsonic leaves formats to the server).
     const opus = await fetch(

@@ -251,7 +251,9 @@ export class Transcoder {
     reply.header('x-transcode-cache', 'miss');
     reply.header('content-type', encoding.contentType);
     reply.header('cache-control', 'private, no-store');
-    if (request.method === 'HEAD') return reply.status(200).send();
+    // A transcode's length is known once it is made: a HEAD names none (an empty body as a
+    // stream, so no Content-Length: 0 says the song is empty).
+    if (request.method === 'HEAD') return reply.status(200).send(Readable.from([]));
 
     let job = cacheKey === null ? undefined : this.live.get(cacheKey);
     if (cacheKey !== null && wantsLaterBytes(request)) {
