@@ -139,7 +139,7 @@ export async function createSong(
     ...(await testAudio(deps)),
     mime: 'audio/mpeg',
     codec: 'MPEG 1 Layer 3',
-    bitrate: 64,
+    bitrate: 64_000,
   };
   const title = options.title ?? `Song ${unique()}`;
   const at = isoAgo(options.createdAgoMs ?? 0);

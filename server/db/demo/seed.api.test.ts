@@ -39,6 +39,13 @@ describe('demo catalog seeding', () => {
       expect(cover.headers['content-type']).toBe('image/webp');
     }
 
+    // Bits per second, as the upload probe stores them: the demo's MP3s are 48–320 kbps.
+    const bitrates = await t.deps.db.selectFrom('songs').select('audio_bitrate').execute();
+    for (const { audio_bitrate } of bitrates) {
+      expect(audio_bitrate).toBeGreaterThanOrEqual(48_000);
+      expect(audio_bitrate).toBeLessThanOrEqual(320_000);
+    }
+
     const artists = (await t.app.inject({ method: 'GET', url: '/api/artists?limit=50' })).json();
     expect(artists.total).toBeGreaterThanOrEqual(12);
     expect(artists.items.every((artist: { image: string | null }) => artist.image !== null)).toBe(

@@ -96,7 +96,7 @@ export async function seedDemoCatalog(
           audio_mime: 'audio/mpeg',
           audio_size: song.audio.length,
           audio_codec: 'MPEG 1 Layer 3',
-          audio_bitrate: Math.round((song.audio.length * 8) / song.durationSeconds / 1000),
+          audio_bitrate: Math.round((song.audio.length * 8) / song.durationSeconds),
           cover_key: song.albumIndex === null ? songCovers[index]! : albumCovers[song.albumIndex]!,
           album_id: song.albumIndex === null ? null : albumIds[song.albumIndex]!,
           track_number: song.trackNumber,

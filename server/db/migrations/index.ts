@@ -21,6 +21,7 @@ import * as searchSongsAcrossFields from './018-search-songs-across-fields.ts';
 import * as recentSearches from './019-recent-searches.ts';
 import * as songsByGenre from './020-songs-by-genre.ts';
 import * as searchTermsDeleteByKey from './021-search-terms-delete-by-key.ts';
+import * as bitratesInBits from './022-bitrates-in-bits.ts';
 
 export type { Dialect };
 
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { name: '019-recent-searches', up: recentSearches.up },
   { name: '020-songs-by-genre', up: songsByGenre.up },
   { name: '021-search-terms-delete-by-key', up: searchTermsDeleteByKey.up },
+  { name: '022-bitrates-in-bits', up: bitratesInBits.up },
 ];

@@ -64,6 +64,7 @@ describe('the Subsonic API over HTTP', () => {
   /** Every method the API answers, each with parameters that would succeed for the owner. */
   const calls = (): [string, Record<string, string>][] => [
     ['ping', {}],
+    ['tokenInfo', {}],
     ['getLicense', {}],
     ['getMusicFolders', {}],
     ['getArtists', {}],
@@ -237,8 +238,20 @@ describe('the Subsonic API over HTTP', () => {
       const answer = await json('getOpenSubsonicExtensions', {});
       expect(answer.status).toBe('ok');
       expect(answer.openSubsonicExtensions).toEqual(
-        expect.arrayContaining([{ name: 'apiKeyAuthentication', versions: [1] }]),
+        expect.arrayContaining([
+          { name: 'apiKeyAuthentication', versions: [1] },
+          { name: 'songLyrics', versions: [1] },
+        ]),
       );
+      // Apps seek in a transcode with timeOffset only where the server lists transcodeOffset.
+      const names = (answer.openSubsonicExtensions as { name: string }[]).map((ext) => ext.name);
+      expect(names.includes('transcodeOffset')).toBe(t.deps.transcoder.available);
+    });
+
+    it('tells an app signed in by key whose key it is (tokenInfo)', async () => {
+      const answer = await json('tokenInfo', { apiKey: appKey });
+      expect(answer.tokenInfo).toEqual({ username: listener.email });
+      expect((await json('tokenInfo', { apiKey: 'not-a-key' })).error?.code).toBe(44);
     });
   });
 
@@ -336,6 +349,10 @@ describe('the Subsonic API over HTTP', () => {
         size: expect.any(Number),
         contentType: 'audio/mpeg',
         suffix: 'mp3',
+        // Stored as 64,000 bits per second; Subsonic counts kbps.
+        bitRate: 64,
+        // The folder a song is in is its artist's (getMusicDirectory).
+        parent: String(artist.id),
       });
       expect(single).toEqual(detail.song?.[0]);
       expect(synced).toEqual(detail.song?.[0]);
@@ -364,6 +381,10 @@ describe('the Subsonic API over HTTP', () => {
         const answer = await api.getAlbumList2({ type });
         expect(answer.status, type).toBe('ok');
       }
+      // Chorus keeps no ratings: "Top rated" is an empty list, not an error.
+      expect((await json('getAlbumList2', { apiKey: appKey, type: 'highest' })).albumList2).toEqual(
+        {},
+      );
       const byYear = await api.getAlbumList2({ type: 'byYear', fromYear: 2020, toYear: 2030 });
       expect(byYear.albumList2.album?.map((a) => a.id)).toContain(String(album.id));
       const byGenre = await api.getAlbumList2({ type: 'byGenre', genre: 'Synthwave' });
@@ -436,6 +457,9 @@ describe('the Subsonic API over HTTP', () => {
       expect(directory.name).toBe('Nova Lights');
       const ids = directory.child?.map((child) => Number(child.id)) ?? [];
       expect(ids.sort()).toEqual(songs.map((song) => song.id).sort());
+      // A song's parent leads back to this folder, whichever list the song came from.
+      const { song } = await api.getSong({ id: String(songs[0]!.id) });
+      expect(song.parent).toBe(directory.id);
       const hidden = await json('getMusicDirectory', {
         apiKey: appKey,
         id: String(hiddenArtist.id),
@@ -456,7 +480,7 @@ describe('the Subsonic API over HTTP', () => {
       const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
       expect(playQueue?.entry?.map((entry) => entry.id)).toEqual(queue.slice(0, 2));
       expect(playQueue).toMatchObject({
-        current: songs[1]!.id,
+        current: String(songs[1]!.id),
         position: 4200,
         changedBy: 'TestApp',
         username: listener.email,
@@ -624,6 +648,59 @@ describe('the Subsonic API over HTTP', () => {
       expect(
         (await json('scrobble', { apiKey: appKey, id: String(hiddenSongs[1]) })).error?.code,
       ).toBe(70);
+      // A call naming a song that is not listed counts none of its songs.
+      const other = songs[2]!;
+      const mixed = await json('scrobble', {
+        apiKey: appKey,
+        id: [String(other.id), String(hiddenSongs[1]), String(song.id)],
+      });
+      expect(mixed.error?.code).toBe(70);
+      const playsOf = await t.deps.db
+        .selectFrom('plays')
+        .select('id')
+        .where('song_id', '=', other.id)
+        .execute();
+      expect(playsOf).toHaveLength(0);
+    });
+
+    it('changes no playlist when a call names a song that is not listed', async () => {
+      const api = client({ apiKey: appKey });
+      const unlisted = String(hiddenSongs[0]);
+      const mine = async () => (await api.getPlaylists()).playlists.playlist ?? [];
+      const before = (await mine()).length;
+      const created = await json('createPlaylist', {
+        apiKey: appKey,
+        name: 'Half made',
+        songId: [String(songs[0]!.id), unlisted],
+      });
+      expect(created.error?.code).toBe(70);
+      expect(await mine()).toHaveLength(before);
+
+      const { playlist } = await api.createPlaylist({
+        name: 'Kept',
+        songId: [String(songs[0]!.id), String(songs[1]!.id)],
+      });
+      const replaced = await json('createPlaylist', {
+        apiKey: appKey,
+        playlistId: playlist.id,
+        songId: [String(songs[2]!.id), unlisted],
+      });
+      expect(replaced.error?.code).toBe(70);
+      const updated = await json('updatePlaylist', {
+        apiKey: appKey,
+        playlistId: playlist.id,
+        name: 'Renamed',
+        songIndexToRemove: '0',
+        songIdToAdd: unlisted,
+      });
+      expect(updated.error?.code).toBe(70);
+      const read = await api.getPlaylist({ id: playlist.id });
+      expect(read.playlist.name).toBe('Kept');
+      expect(read.playlist.entry?.map((e) => e.id)).toEqual([
+        String(songs[0]!.id),
+        String(songs[1]!.id),
+      ]);
+      await api.deletePlaylist({ id: playlist.id });
     });
 
     it('creates, reads, changes and deletes a playlist under the web app owner rules', async () => {
@@ -757,8 +834,10 @@ describe('the Subsonic API over HTTP', () => {
         id: String(songs[1]!.id),
         albumId: String(album.id),
       });
-      // Every answer but the media (bytes) and OpenSubsonic's lyricsList, which the schema predates.
+      // Every answer but the media (bytes) and OpenSubsonic's lyricsList and tokenInfo, which the
+      // schema predates.
       const skipped = [
+        'tokenInfo',
         'stream',
         'download',
         'getCoverArt',

@@ -25,7 +25,9 @@ export function songEntry(
   const [artist] = song.artist;
   return {
     id: String(song._id),
-    parent: sid(song.album?._id ?? artist?._id),
+    // The folder tree is artists and then their songs (getMusicDirectory), so a song's folder
+    // is its artist's.
+    parent: sid(artist?._id),
     isDir: false,
     title: song.title,
     album: song.albumName ?? undefined,
@@ -40,7 +42,8 @@ export function songEntry(
     transcodedContentType: transcoded?.contentType,
     transcodedSuffix: transcoded?.suffix,
     duration: song.durationSeconds,
-    bitRate: file?.audio_bitrate ?? undefined,
+    // Stored in bits per second; Subsonic's bitRate is in kbps.
+    bitRate: file?.audio_bitrate ? Math.round(file.audio_bitrate / 1000) : undefined,
     playCount: song.plays,
     created: song.createdAt,
     starred,

@@ -53,10 +53,14 @@ export type AlbumListType =
   | 'alphabeticalByName'
   | 'alphabeticalByArtist'
   | 'byYear'
-  | 'byGenre';
+  | 'byGenre'
+  | 'highest';
 
 export interface AlbumListRequest {
-  type: Exclude<AlbumListType, 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist'>;
+  type: Exclude<
+    AlbumListType,
+    'newest' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'highest'
+  >;
   size: number;
   offset: number;
   userId: number;

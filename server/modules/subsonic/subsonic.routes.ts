@@ -25,12 +25,20 @@ import { SubsonicAuth } from './subsonic-auth.ts';
 /** Form bodies (the `formPost` extension) are small: credentials and a few ids. */
 const FORM_BODY_LIMIT = 64 * 1024;
 
-const EXTENSIONS: Node = {
-  openSubsonicExtensions: [
-    { name: 'formPost', versions: [1] },
-    { name: 'apiKeyAuthentication', versions: [1] },
-  ],
-};
+/**
+ * The OpenSubsonic extensions served. Apps seek in a transcode with `timeOffset` only when the
+ * server lists `transcodeOffset`, so it is listed only where ffmpeg is.
+ */
+export function extensionsOf(transcoding: boolean): Node {
+  return {
+    openSubsonicExtensions: [
+      { name: 'formPost', versions: [1] },
+      { name: 'apiKeyAuthentication', versions: [1] },
+      { name: 'songLyrics', versions: [1] },
+      ...(transcoding ? [{ name: 'transcodeOffset', versions: [1] }] : []),
+    ],
+  };
+}
 
 /** A response from the caller, the call's parameters and the request (for the client's address). */
 type Respond = (
@@ -74,10 +82,12 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
 
   /** What responds without credentials (OpenSubsonic asks it of the extensions list). */
   const openResponders: Record<string, RespondOpen> = {
-    getOpenSubsonicExtensions: () => EXTENSIONS,
+    getOpenSubsonicExtensions: () => extensionsOf(deps.transcoder.available),
   };
   const responders: Record<string, Respond> = {
     ping: () => ({}),
+    // apiKeyAuthentication: an app signed in by key learns whose it is.
+    tokenInfo: (caller) => ({ tokenInfo: { username: caller.email } }),
     getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
     getMusicFolders: () => subsonic.musicFolders(),
     getIndexes: (caller, params) => subsonic.indexes(caller, formatOf(params)),

@@ -67,6 +67,7 @@ export const ALBUM_LIST_TYPES: readonly AlbumListType[] = [
   'alphabeticalByArtist',
   'byYear',
   'byGenre',
+  'highest',
 ];
 
 /** The album lists that are the whole catalog in a fixed order, paged from the cache. */
@@ -341,6 +342,8 @@ export class SubsonicService {
         `Unknown type: use one of ${ALBUM_LIST_TYPES.join(', ')}`,
       );
     }
+    // Chorus keeps no ratings, so no album is rated highest; "Top rated" screens show empty.
+    if (type === 'highest') return { albumList2: {} };
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
     const fromYear = optionalInt(params, 'fromYear');
     const toYear = optionalInt(params, 'toYear');
@@ -494,6 +497,7 @@ export class SubsonicService {
     if (ids.length === 0)
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
     const submission = params.flag('submission') ?? true;
+    await this.assertListed(ids);
     for (const id of ids) {
       if (submission) {
         await this.services.plays.record(
@@ -560,20 +564,35 @@ export class SubsonicService {
       id = params.id('playlistId');
       const current = await this.services.playlists.get(id, caller);
       await this.services.playlists.assertOwner(id, caller);
+      await this.assertListed(songIds);
       for (const song of current.songs)
         await this.services.playlists.removeSong(id, caller, song._id);
       const name = params.get('name');
       if (name !== undefined)
         await this.services.playlists.update(id, caller, { name: this.name(name) });
     } else {
-      const created = await this.services.playlists.create(caller, {
-        name: this.name(params.required('name')),
-        isPublic: false,
-      });
+      const name = this.name(params.required('name'));
+      await this.assertListed(songIds);
+      const created = await this.services.playlists.create(caller, { name, isPublic: false });
       id = created._id;
     }
     await this.addSongs(caller, id, songIds);
     return this.playlist(caller, id);
+  }
+
+  /**
+   * Refuses a call naming a song listeners may not see (error 70) before it changes anything, so
+   * a call that fails leaves no half-made playlist or half-counted scrobbles behind.
+   */
+  private async assertListed(songIds: number[]): Promise<void> {
+    const wanted = new Set(songIds);
+    if (wanted.size === 0) return;
+    const found = await this.services.catalog.songsAndRowsInOrder([...wanted]);
+    if (found.length < wanted.size) {
+      const listed = new Set(found.map(({ song }) => song._id));
+      const unknown = [...wanted].find((id) => !listed.has(id));
+      throw notFound(`Song not found: ${unknown}`);
+    }
   }
 
   private name(text: string): string {
@@ -609,6 +628,8 @@ export class SubsonicService {
       );
     }
     await this.services.playlists.assertOwner(id, caller);
+    const songIdsToAdd = params.ids('songIdToAdd');
+    await this.assertListed(songIdsToAdd);
     if (name !== undefined || comment !== undefined || isPublic !== undefined) {
       await this.services.playlists.update(id, caller, {
         ...(name !== undefined ? { name: this.name(name) } : {}),
@@ -624,7 +645,7 @@ export class SubsonicService {
       for (const songId of new Set(doomed))
         await this.services.playlists.removeSong(id, caller, songId);
     }
-    await this.addSongs(caller, id, params.ids('songIdToAdd'));
+    await this.addSongs(caller, id, songIdsToAdd);
     return {};
   }
 
@@ -724,7 +745,7 @@ export class SubsonicService {
     return {
       playQueue: {
         entry: await this.songsById(caller, ids),
-        current: row.current_id ?? undefined,
+        current: row.current_id === null ? undefined : String(row.current_id),
         position: row.position_ms,
         username: caller.email,
         changed: row.changed_at,
