@@ -7,6 +7,34 @@ import type { AlbumCardRecord, ArtistCardRecord, SongFileRecord } from './subson
 const sid = (id: number | null | undefined) =>
   id === null || id === undefined ? undefined : String(id);
 
+/**
+ * A song on no album is, to apps, a single of its own (as music services show one), listed
+ * among its artist's albums under this id.
+ */
+export const singleId = (songId: number) => `single-${songId}`;
+
+/** The song a single's id (`singleId`) names, or undefined for any other id. */
+export function songOfSingle(id: string): number | undefined {
+  const match = /^single-(\d{1,10})$/.exec(id);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** A single's album entry, from its song's entry. */
+export function singleEntry(song: Node): Node {
+  return {
+    id: song.albumId,
+    name: song.title,
+    artist: song.artist,
+    artistId: song.artistId,
+    coverArt: song.coverArt,
+    songCount: 1,
+    duration: song.duration,
+    playCount: song.playCount,
+    created: song.created,
+    genre: song.genre,
+  };
+}
+
 /** The file's extension as stored (`audio/<hash>.mp3`): what apps call the suffix. */
 export function suffixOf(audioKey: string): string | undefined {
   return /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1]?.toLowerCase();
@@ -30,7 +58,7 @@ export function songEntry(
     parent: sid(artist?._id),
     isDir: false,
     title: song.title,
-    album: song.albumName ?? undefined,
+    album: song.album ? (song.albumName ?? undefined) : song.title,
     artist: song.artistName,
     track: song.trackNumber ?? undefined,
     year: file?.year ?? undefined,
@@ -47,7 +75,7 @@ export function songEntry(
     playCount: song.plays,
     created: song.createdAt,
     starred,
-    albumId: sid(song.album?._id),
+    albumId: song.album ? String(song.album._id) : singleId(song._id),
     artistId: sid(artist?._id),
     type: 'music',
   };

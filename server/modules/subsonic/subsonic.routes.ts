@@ -115,7 +115,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getTopSongs: (caller, params) => subsonic.topSongs(caller, params),
     getSimilarSongs2: (caller, params) => subsonic.similarSongs2(caller, params),
     getArtistInfo2: (caller, params) => subsonic.artistInfo2(caller, params),
-    getAlbumInfo2: (_caller, params) => subsonic.albumInfo2(params),
+    getAlbumInfo2: (caller, params) => subsonic.albumInfo2(caller, params),
     getPlayQueue: (caller) => subsonic.playQueue(caller),
     savePlayQueue: (caller, params) => subsonic.savePlayQueue(caller, params),
     getInternetRadioStations: () => ({ internetRadioStations: {} }),

@@ -26,6 +26,7 @@ import {
   type RenderedResponse,
   Slot,
   SubsonicError,
+  toId,
 } from './protocol.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
@@ -34,7 +35,9 @@ import {
   artistEntry,
   byIndexLetter,
   playlistEntry,
+  singleEntry,
   songEntry,
+  songOfSingle,
 } from './subsonic.presenter.ts';
 import type {
   AlbumListRequest,
@@ -304,20 +307,37 @@ export class SubsonicService {
     };
   }
 
+  /** getArtist: the artist's albums, then its songs on no album as singles, newest first. */
   async artist(caller: Caller, params: Params): Promise<Node> {
     const id = params.id();
     const [artist] = await this.artistsById(caller, [id]);
     if (!artist) throw notFound('Artist not found');
-    const albums = await this.albumsById(
-      caller,
-      formatOf(params),
-      await this.repository.albumIdsOfArtist(id),
-    );
-    return { artist: { ...artist, album: albums } };
+    const [albums, singles] = await Promise.all([
+      this.repository
+        .albumIdsOfArtist(id)
+        .then((ids) => this.albumsById(caller, formatOf(params), ids)),
+      this.repository.songIdsWithoutAlbum(id, MAX_PAGE).then((ids) => this.songsById(caller, ids)),
+    ]);
+    return { artist: { ...artist, album: [...albums, ...singles.map(singleEntry)] } };
+  }
+
+  /**
+   * The song entry of the single `id` names (`singleId`), if it names one; not found when its
+   * song is not listed or is on an album.
+   */
+  private async single(caller: Caller, id: string): Promise<Node | undefined> {
+    const songId = songOfSingle(id);
+    if (songId === undefined) return undefined;
+    const [song] = await this.songsById(caller, [songId]);
+    if (!song || song.albumId !== id) throw notFound('Album not found');
+    return song;
   }
 
   async album(caller: Caller, params: Params): Promise<Node> {
-    const id = params.id();
+    const requested = params.required('id');
+    const song = await this.single(caller, requested);
+    if (song) return { album: { ...singleEntry(song), song: [song] } };
+    const id = toId(requested);
     const [[card], starred] = await Promise.all([
       this.repository.albumCards([id]),
       this.repository.albumStarredAt(caller.userId, [id]),
@@ -730,8 +750,13 @@ export class SubsonicService {
   }
 
   /** getAlbumInfo2: the album's cover images (Chorus keeps no album notes). */
-  async albumInfo2(params: Params): Promise<Node> {
-    const [album] = await this.repository.albumCards([params.id()]);
+  async albumInfo2(caller: Caller, params: Params): Promise<Node> {
+    const requested = params.required('id');
+    const song = await this.single(caller, requested);
+    if (song) {
+      return { albumInfo: this.images(typeof song.coverArt === 'string' ? song.coverArt : null) };
+    }
+    const [album] = await this.repository.albumCards([toId(requested)]);
     if (!album) throw notFound('Album not found');
     return { albumInfo: this.images(album.cover_key) };
   }
