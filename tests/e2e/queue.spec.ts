@@ -120,6 +120,20 @@ test('repeat off stops after the last song; repeat all wraps; repeat one shows i
   await expectAudioAdvancing(page, 0.2);
   const repeat = player(page).getByRole('button', { name: /^Repeat/ });
   await expect(repeat).toHaveAttribute('aria-pressed', 'false');
+  // The queue says what playback will do: nothing after the last song with repeat off…
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  const nextFrom = queuePanel(page).getByRole('list', {
+    name: `Next from Songs of ${album.title}`,
+  });
+  await expect(queuePanel(page).getByText('Nothing after this song.')).toBeVisible();
+  await repeat.click();
+  // …and the list again from its start with repeat all.
+  await expect(nextFrom.getByRole('listitem')).toHaveCount(titles.length - 1);
+  await expect(nextFrom.getByRole('listitem').first()).toContainText(titles[0]!);
+  await repeat.click();
+  await repeat.click();
+  await expect(repeat).toHaveAttribute('aria-pressed', 'false');
+  await queuePanel(page).getByRole('button', { name: 'Close queue' }).click();
 
   // Off: the last song ends and playback stops there, the song still current at its end.
   await nearEnd(page);
@@ -150,6 +164,17 @@ test('repeat off stops after the last song; repeat all wraps; repeat one shows i
   await repeat.click();
   await expect(repeat).toHaveAttribute('aria-pressed', 'false');
   await expect(repeat.getByTestId('repeat-one-badge')).toHaveCount(0);
+});
+
+test('the big play button names the list it starts in the queue, as a row does', async ({
+  page,
+}) => {
+  const album = await albumWith(page.request, 2);
+  await page.goto(`/album/${album._id}`);
+  await page.getByRole('button', { name: `Play ${album.title}`, exact: true }).click();
+  await expect(nowPlaying(page)).toHaveText(album.songs[0]!.title);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await expect(queuePanel(page).getByText(`Next from: Songs of ${album.title}`)).toBeVisible();
 });
 
 test("a listener's recently played songs come from the server, in the queue panel", async ({

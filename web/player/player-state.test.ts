@@ -47,7 +47,18 @@ describe('queue rules', () => {
   it('starts the list at the chosen song', () => {
     const state = startQueue(emptyQueue, songs, 2);
     expect(currentSong(state)?._id).toBe(3);
-    expect(ids(upNext(state))).toEqual([4, 5, 1, 2]);
+    expect(ids(upNext(state))).toEqual([4, 5]);
+  });
+
+  it('lists what plays next as playback goes: on past the end only with repeat all', () => {
+    const last = startQueue(emptyQueue, songs, 4);
+    expect(ids(upNext(last))).toEqual([]);
+    expect(ended(last).outcome).toBe('stop');
+    const all = toggleRepeat(startQueue(emptyQueue, songs, 2));
+    expect(all.repeat).toBe('all');
+    expect(ids(upNext(all))).toEqual([4, 5, 1, 2]);
+    expect(ids(upNext({ ...all, index: 4 }))).toEqual([1, 2, 3, 4]);
+    expect(ids(upNext({ ...all, repeat: 'one' }))).toEqual([4, 5]);
   });
 
   it('next wraps from the last song to the first', () => {
@@ -172,7 +183,7 @@ describe('the user queue', () => {
     state = next(state);
     expect(currentSong(state)?._id).toBe(7);
     expect(state.fromUser?._id).toBe(7);
-    expect(ids(upNext(state))).toEqual([3, 4, 5, 1]);
+    expect(ids(upNext(state))).toEqual([3, 4, 5]);
     state = next(state);
     expect(currentSong(state)?._id).toBe(8);
     state = next(state);

@@ -217,10 +217,14 @@ export function afterError(state: QueueState, failedInRow: number): QueueState |
   return next(state);
 }
 
-/** The list's songs after its current one, in play order, wrapping once around. */
-export function upNext(state: Pick<QueueState, 'queue' | 'index'>): PlayerSong[] {
+/**
+ * The list's songs that play after its current one, in play order: with repeat all the list
+ * wraps once around; otherwise it ends with its last song, as playback does (`ended`).
+ */
+export function upNext(state: Pick<QueueState, 'queue' | 'index' | 'repeat'>): PlayerSong[] {
   const { queue, index } = state;
-  return [...queue.slice(index + 1), ...queue.slice(0, index)];
+  const after = queue.slice(index + 1);
+  return state.repeat === 'all' ? [...after, ...queue.slice(0, index)] : after;
 }
 
 /** The song that plays when this one ends, if any: the one worth warming up. */

@@ -197,6 +197,11 @@ function warmSongAfter(): void {
  */
 let startingContext: QueueContext | null = null;
 
+/** A list of the page open now, named `name`: what "Next from: …" names and links to. */
+export function listOnPage(name: string): QueueContext {
+  return { name, path: window.location.pathname };
+}
+
 /** Runs `start` (a page's own play call) with `context` as the name of the list it starts. */
 export function playingFrom(context: QueueContext, start: () => void): void {
   startingContext = context;

@@ -33,6 +33,7 @@ export function QueuePanel({ placement = 'dock' }: { placement?: keyof typeof PL
   const userQueue = usePlayer((state) => state.userQueue);
   const fromUser = usePlayer((state) => state.fromUser);
   const context = usePlayer((state) => state.context);
+  const repeat = usePlayer((state) => state.repeat);
   const { jumpTo, setQueueOpen } = usePlayer.getState();
   const gestures = useSongMenuGestures();
   useEffect(() => {
@@ -45,7 +46,7 @@ export function QueuePanel({ placement = 'dock' }: { placement?: keyof typeof PL
   }, [open, setQueueOpen]);
   if (!open) return null;
   const current = currentSong({ queue, index, fromUser });
-  const upcoming = upNext({ queue, index }).map((song, i) => ({
+  const upcoming = upNext({ queue, index, repeat }).map((song, i) => ({
     song,
     at: (index + 1 + i) % queue.length,
   }));

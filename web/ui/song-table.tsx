@@ -2,7 +2,7 @@ import { Clock3, GripVertical } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Song } from '../../contract/catalog.ts';
 import { LikeToggle, useLikes } from '../player/like-button.tsx';
-import { playingFrom } from '../player/player-store.ts';
+import { listOnPage, playingFrom } from '../player/player-store.ts';
 import { SongMenuButton, useSongMenuGestures } from '../player/song-menu-trigger.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { RowPlayCell } from './row-play-cell.tsx';
@@ -60,8 +60,7 @@ export function SongTable({
 }: SongTableProps) {
   const likes = useLikes();
   // The queue names the list a row starts ("Next from: …") after this table.
-  const play = (index: number) =>
-    playingFrom({ name: label, path: window.location.pathname }, () => onToggle(index));
+  const play = (index: number) => playingFrom(listOnPage(label), () => onToggle(index));
   const menuGestures = useSongMenuGestures();
   const count = Math.max(total ?? 0, songs.length);
   const rows = useRowWindow(count, SONG_ROW_HEIGHT);

@@ -4,7 +4,7 @@ import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -44,9 +44,10 @@ export function AlbumPage() {
   if (!album) return <EmptyState title="No album found" home />;
   const songs = album.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+  const listName = `Songs of ${album.title}`;
   const togglePlay = () => {
     const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0));
+    toggleSong(songs, Math.max(at, 0), listOnPage(listName));
   };
   return (
     <div className="pb-8">
@@ -95,7 +96,7 @@ export function AlbumPage() {
         <p className="px-4 text-muted sm:px-6">No songs in this album</p>
       ) : (
         <SongTable
-          label={`Songs of ${album.title}`}
+          label={listName}
           songs={songs}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}

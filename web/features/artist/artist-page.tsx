@@ -8,7 +8,7 @@ import { useFollowArtist } from '../../lib/follow-artist.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
@@ -63,9 +63,10 @@ export function ArtistPage() {
 
   const songs = artist.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
+  const listName = `Popular songs by ${artist.name}`;
   const togglePlay = () => {
     const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0));
+    toggleSong(songs, Math.max(at, 0), listOnPage(listName));
   };
 
   return (
@@ -177,7 +178,7 @@ export function ArtistPage() {
           <p className="px-4 text-muted sm:px-6">No songs found for this artist</p>
         ) : (
           <SongTable
-            label={`Popular songs by ${artist.name}`}
+            label={listName}
             songs={songs}
             currentId={current?._id ?? null}
             isPlaying={isPlaying}

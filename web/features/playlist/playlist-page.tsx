@@ -7,7 +7,7 @@ import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/toast.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { PlaylistMenu } from '../../shell/library/playlist-menu.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
@@ -85,6 +85,7 @@ export function PlaylistPage() {
 
   // The first songs, or all of them once they have arrived.
   const songs = data.songs;
+  const listName = data.name || 'Untitled Playlist';
   const count = playlist.total;
   // The big button pauses and resumes when this playlist is what is playing.
   const playingThis =
@@ -103,7 +104,7 @@ export function PlaylistPage() {
   };
   const togglePlay = () => {
     if (playingThis) usePlayer.getState().togglePlay();
-    else play((all) => usePlayer.getState().playQueue(all, 0));
+    else play((all) => usePlayer.getState().playQueue(all, 0, listOnPage(listName)));
   };
 
   return (
@@ -177,7 +178,7 @@ export function PlaylistPage() {
         <EmptyState title="No songs in this playlist" message="Add some songs to get started!" />
       ) : (
         <SongTable
-          label={data.name || 'Untitled Playlist'}
+          label={listName}
           songs={songs}
           total={count}
           currentId={current?._id ?? null}
