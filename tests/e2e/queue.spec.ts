@@ -177,6 +177,46 @@ test('the big play button names the list it starts in the queue, as a row does',
   await expect(queuePanel(page).getByText(`Next from: Songs of ${album.title}`)).toBeVisible();
 });
 
+test('logging out stops the music and forgets the queue and the hearts', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, await createListener());
+  const album = await albumWith(page.request, 2);
+  const [a] = album.songs as [ApiSong];
+  await page.goto(`/album/${album._id}`);
+  await rowOf(page, a.title).hover();
+  await rowOf(page, a.title)
+    .getByRole('button', { name: `Play ${a.title}` })
+    .click();
+  await expectAudioAdvancing(page, 0.2);
+  await player(page)
+    .getByRole('button', { name: `Save ${a.title} to Liked Songs` })
+    .click();
+  await expect(
+    player(page).getByRole('button', { name: `Remove ${a.title} from Liked Songs` }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(nowPlaying(page)).toHaveCount(0);
+  const audio = () =>
+    page.evaluate(() => {
+      const main = document.querySelector<HTMLAudioElement>('audio[data-player="main"]');
+      return { paused: main?.paused ?? true, src: main?.getAttribute('src') ?? null };
+    });
+  expect(await audio()).toEqual({ paused: true, src: null });
+  // The album's row heart shows the visitor's (empty) Liked Songs.
+  await page.goto(`/album/${album._id}`);
+  await expect(
+    rowOf(page, a.title).getByRole('button', { name: `Save ${a.title} to Liked Songs` }),
+  ).toBeAttached();
+  await page.reload();
+  await expect(rowOf(page, a.title)).toBeVisible();
+  await expect(nowPlaying(page)).toHaveCount(0);
+});
+
 test("a listener's recently played songs come from the server, in the queue panel", async ({
   page,
   context,

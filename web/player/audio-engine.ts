@@ -128,6 +128,20 @@ export class AudioEngine {
     this.audio.pause();
   }
 
+  /** Stops and lets go of the loaded song and the one warmed up, so neither is fetched further. */
+  unload(): void {
+    this.currentUrl = null;
+    this.failedUrl = null;
+    this.nextUrl = null;
+    this.offset = 0;
+    this.pendingSeek = null;
+    for (const element of [this.audio, this.preloader]) {
+      element.pause();
+      element.removeAttribute('src');
+      element.load();
+    }
+  }
+
   /**
    * Moves to `seconds` into the song. Within the loaded response the element seeks; a live
    * transcode cannot be sought past what has arrived, so the song is asked for again from there

@@ -20,7 +20,8 @@ export function useLikes(): Likes {
   const { isAuth } = useSession();
   const liked = useLikedIds();
   const toggle = useToggleLike();
-  const isLiked = (songId: number) => liked.data?.has(songId) ?? false;
+  // A query's data outlives a logout until it is fetched again: a visitor likes nothing.
+  const isLiked = (songId: number) => isAuth && (liked.data?.has(songId) ?? false);
   return {
     isLiked,
     toggle(songId) {

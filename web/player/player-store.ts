@@ -80,6 +80,11 @@ export interface PlayerActions {
   toggleMute(): void;
   toggleShuffle(): void;
   toggleRepeat(): void;
+  /**
+   * On logging out: the music stops and the queue and recent songs are forgotten, so whoever uses
+   * this browser next starts afresh. The volume stays: it is the device's, not the listener's.
+   */
+  forget(): void;
 }
 
 export type PlayerStore = QueueState & VolumeState & PlaybackState & PlayerActions;
@@ -322,6 +327,18 @@ export const usePlayer = create<PlayerStore>()(
       toggleRepeat() {
         set(toggleRepeat(get()));
         warmSongAfter();
+      },
+      forget() {
+        engine?.unload();
+        set({
+          ...emptyQueue,
+          isPlaying: false,
+          position: 0,
+          duration: 0,
+          waiting: false,
+          recent: [],
+          queueOpen: false,
+        });
       },
     }),
     {

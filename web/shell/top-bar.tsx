@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 import { logout, useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { usePlayer } from '../player/player-store.ts';
 import { Menu } from '../ui/menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -26,6 +27,7 @@ export function TopBar() {
       console.error('logout failed', error);
     }
     queryClient.clear();
+    usePlayer.getState().forget();
     navigate('/');
   }
 
