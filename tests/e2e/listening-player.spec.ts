@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { audioTime, expect, expectAudioAdvancing, test } from './fixtures.ts';
+import { serverDeps } from './support.ts';
 
 const trending = (page: Page) =>
   page.locator('section', { has: page.getByRole('heading', { name: 'Trending songs' }) });
@@ -241,6 +243,40 @@ test('a song that cannot play shows one toast and the next one plays, full scree
   await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[4]!);
   await expect(toast).toHaveCount(1);
   await expectAudioAdvancing(page, 0.2);
+});
+
+test('a song taken down stops playing at once, even where the browser kept its bytes', async ({
+  page,
+}) => {
+  const deps = await serverDeps();
+  const stamp = Date.now().toString(36);
+  const artist = await createArtist(deps, { name: `Takedown Artist ${stamp}` });
+  // Dated long ago, so no other journey's home page shows it.
+  const album = await createAlbum(deps, artist.id, `Takedown ${stamp}`, new Date('2001-01-01'));
+  const [gone, kept] = [
+    await createSong(deps, { title: `Gone ${stamp}`, artistIds: [artist.id], albumId: album.id }),
+    await createSong(deps, { title: `Kept ${stamp}`, artistIds: [artist.id], albumId: album.id }),
+  ];
+  await page.goto(`/album/${album.id}`);
+  await page.getByRole('button', { name: `Play Takedown ${stamp}`, exact: true }).click();
+  await expect(nowPlaying(page)).toHaveText(gone.title);
+  await expectAudioAdvancing(page, 0.2);
+  await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+
+  await deps.db.updateTable('songs').set({ is_deleted: 1 }).where('id', '=', gone.id).execute();
+  // The server's stream lookup may be 2 s old.
+  await page.waitForTimeout(2_100);
+  // The player comes back with the song after a reload, and its bytes are in the browser's cache:
+  // the browser still asks the server, which refuses, and the player moves on to the next song.
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === `/api/songs/${gone.id}/stream`) {
+      answers.push(response.status());
+    }
+  });
+  await page.reload();
+  await expect(nowPlaying(page)).toHaveText(kept.title);
+  expect(answers).toEqual([404]);
 });
 
 test('after a slider or a button is used with the mouse, Space and the arrows are shortcuts again', async ({

@@ -193,10 +193,10 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
       const audio = await streamable(request.params.id);
       const { key, mime } = audio;
       const hash = hashOfKey(key) ?? key;
-      // A URL carrying the content version names fixed bytes, so it may be cached for good;
-      // `private` keeps shared caches from bypassing the access check above.
-      const pinned = request.query.v !== undefined && hash.startsWith(request.query.v);
-      const cacheControl = pinned ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+      // The browser keeps the bytes but asks before each use (a 304 when nothing changed), so a
+      // song taken down stops playing at once, even where it was heard before; `private` keeps
+      // shared caches from bypassing the access check above.
+      const cacheControl = 'private, no-cache';
       if (!browserPlays(audio)) {
         if (!deps.transcoder.available) {
           throw new AppError(
