@@ -134,11 +134,19 @@ test('seeking moves the song and shows m:ss; shortcuts work and "?" explains the
   await expect.poll(() => audioTime(page)).toBeGreaterThan(before + 3);
   await expect(page.getByTestId('elapsed')).toHaveText(/^\d+:\d\d$/);
   await expect(page.getByTestId('total')).toHaveText(/^\d+:\d\d$/);
-  await player(page).getByRole('slider', { name: 'Seek' }).fill('1');
+  const seekBar = player(page).getByRole('slider', { name: 'Seek' });
+  await seekBar.fill('1');
   await expect.poll(() => audioTime(page)).toBeLessThan(3);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Space');
   await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // On the seek bar itself (paused) the arrows step 5 s too, and it reads out as m:ss of m:ss.
+  await seekBar.focus();
+  const paused = await audioTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(paused + 4);
+  await expect(seekBar).toHaveAttribute('aria-valuetext', /^\d+:\d\d of \d+:\d\d$/);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // With a mouse, the player offers the list as a button too.
   await expect(player(page).getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('?');

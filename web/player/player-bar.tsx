@@ -18,6 +18,7 @@ import { formatDuration } from '../../contract/rules/format.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
 import { ArtistLinks } from '../ui/song-credits.tsx';
 import { useCurrentSong, usePlayer } from './player-store.ts';
+import { SEEK_STEP_SECONDS } from './shortcuts.ts';
 import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
 import { SongMenuButton, useSongMenuGestures } from './song-menu-trigger.tsx';
 
@@ -65,11 +66,27 @@ function releaseFocus(event: React.PointerEvent<HTMLInputElement>): void {
   event.currentTarget.blur();
 }
 
+const SEEK_KEYS: Record<string, number> = {
+  ArrowRight: 1,
+  ArrowUp: 1,
+  ArrowLeft: -1,
+  ArrowDown: -1,
+};
+
 /** The seek bar with elapsed and total time in m:ss. */
 export function SeekBar() {
   const position = usePlayer((state) => state.position);
   const duration = usePlayer((state) => state.duration);
   const seek = usePlayer((state) => state.seek);
+  const seekBy = usePlayer((state) => state.seekBy);
+  // The bar's own arrow keys would move a tenth of a second (its step): they move as the
+  // player's shortcuts do instead.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    const direction = SEEK_KEYS[event.key];
+    if (direction === undefined) return;
+    event.preventDefault();
+    seekBy(direction * SEEK_STEP_SECONDS);
+  };
   return (
     <div className="flex w-full items-center gap-2 text-xs text-muted">
       <span className="w-10 text-right tabular-nums" data-testid="elapsed">
@@ -82,7 +99,9 @@ export function SeekBar() {
         max={Math.max(duration, 0.1)}
         step={0.1}
         value={Math.min(position, duration || 0)}
+        aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
         onChange={(event) => seek(Number(event.target.value))}
+        onKeyDown={onKeyDown}
         onPointerUp={releaseFocus}
         className="h-1 flex-1 cursor-pointer accent-white"
       />

@@ -74,6 +74,9 @@ export function trackPointerFocus(target: Window): void {
   );
 }
 
+/** How far ← and → move in the song, from anywhere and on the seek bar alike. */
+export const SEEK_STEP_SECONDS = 5;
+
 export function handleShortcut(event: KeyboardEvent, target: ShortcutTarget): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
   if (ownsKeys(document.activeElement, event.key)) return false;
@@ -81,8 +84,8 @@ export function handleShortcut(event: KeyboardEvent, target: ShortcutTarget): bo
   const volume = (step: number) => () => target.volumeBy(step);
   const actions = new Map<string, () => void>([
     [' ', target.togglePlay],
-    ['arrowleft', seek(-5)],
-    ['arrowright', seek(5)],
+    ['arrowleft', seek(-SEEK_STEP_SECONDS)],
+    ['arrowright', seek(SEEK_STEP_SECONDS)],
     ['arrowup', volume(0.1)],
     ['arrowdown', volume(-0.1)],
     ['m', target.toggleMute],
