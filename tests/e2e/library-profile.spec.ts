@@ -109,18 +109,34 @@ test('the Apps panel makes an app key that a Subsonic app signs in with, and rev
   const key = (await panel.getByTestId('app-key').textContent())!.trim();
   expect(key.length).toBeGreaterThan(20);
 
-  const ping = async () =>
+  const ping = async (appKey: string) =>
     (
       await (
-        await page.request.get(`/rest/ping.view?f=json&apiKey=${encodeURIComponent(key)}`)
+        await page.request.get(`/rest/ping.view?f=json&apiKey=${encodeURIComponent(appKey)}`)
       ).json()
     )['subsonic-response'];
-  expect((await ping()).status).toBe('ok');
+  expect((await ping(key)).status).toBe('ok');
+
+  // A new key signs the apps out, so the panel asks first; Cancel keeps the key.
+  const dialog = page.getByRole('alertdialog');
+  await panel.getByRole('button', { name: 'Create a new key' }).click();
+  await expect(dialog).toContainText('Replace your app key?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await ping(key)).status).toBe('ok');
+  await panel.getByRole('button', { name: 'Create a new key' }).click();
+  await dialog.getByRole('button', { name: 'Create a new key' }).click();
+  await expect(panel.getByTestId('app-key')).not.toHaveText(key);
+  const replaced = (await panel.getByTestId('app-key').textContent())!.trim();
+  expect((await ping(key)).error.code).toBe(44);
+  expect((await ping(replaced)).status).toBe('ok');
 
   await panel.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog).toContainText('Revoke your app key?');
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(panel.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
   await expect(panel.getByTestId('app-key')).toHaveCount(0);
-  const refused = await ping();
+  const refused = await ping(replaced);
   expect(refused.status).toBe('failed');
   expect(refused.error.code).toBe(44);
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 interface AppKeyState {
   hasKey: boolean;
@@ -22,6 +23,8 @@ export function AppsPanel({ email }: { email: string }) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A new key or a revoked one signs out every app using the current key: asked first.
+  const [asking, setAsking] = useState<'replace' | 'revoke' | null>(null);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);
@@ -33,6 +36,7 @@ export function AppsPanel({ email }: { email: string }) {
       setProblem(errorMessage(error));
     } finally {
       setBusy(false);
+      setAsking(null);
     }
   };
   const create = () =>
@@ -75,7 +79,7 @@ export function AppsPanel({ email }: { email: string }) {
         <button
           type="button"
           disabled={busy || state.isPending}
-          onClick={create}
+          onClick={() => (hasKey ? setAsking('replace') : create())}
           className="rounded-full bg-white px-5 py-2 text-sm font-bold text-black disabled:opacity-50"
         >
           {hasKey ? 'Create a new key' : 'Create'}
@@ -84,13 +88,22 @@ export function AppsPanel({ email }: { email: string }) {
           <button
             type="button"
             disabled={busy}
-            onClick={revoke}
+            onClick={() => setAsking('revoke')}
             className="rounded-full border border-white/40 px-5 py-2 text-sm font-bold disabled:opacity-50"
           >
             Revoke
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        onCancel={() => setAsking(null)}
+        title={asking === 'revoke' ? 'Revoke your app key?' : 'Replace your app key?'}
+        description="Apps signed in with your current key will stop working until you sign them in again."
+        confirmLabel={asking === 'revoke' ? 'Revoke' : 'Create a new key'}
+        busy={busy}
+        onConfirm={asking === 'revoke' ? revoke : create}
+      />
     </section>
   );
 }
