@@ -78,6 +78,8 @@ describe('the Subsonic API over HTTP', () => {
     ['tokenInfo', {}],
     ['getLicense', {}],
     ['getMusicFolders', {}],
+    ['getScanStatus', {}],
+    ['startScan', {}],
     ['getArtists', {}],
     ['getArtist', { id: String(artist.id) }],
     ['getAlbum', { id: String(album.id) }],
@@ -481,6 +483,13 @@ describe('the Subsonic API over HTTP', () => {
         expect(await schemaErrors(answers)).toEqual([]);
       } finally {
         await retire([single.id, unlisted.id]);
+      }
+    });
+
+    it('tells apps that ask for a scan that none is needed, with the count of listed songs', async () => {
+      for (const method of ['getScanStatus', 'startScan']) {
+        const answer = await json(method, { apiKey: appKey });
+        expect(answer.scanStatus, method).toEqual({ scanning: false, count: songs.length });
       }
     });
 
@@ -888,10 +897,12 @@ describe('the Subsonic API over HTTP', () => {
         id: String(songs[1]!.id),
         albumId: String(album.id),
       });
-      // Every answer but the media (bytes) and OpenSubsonic's lyricsList and tokenInfo, which the
-      // schema predates.
+      // Every answer but the media (bytes) and the later calls the schema predates (scanStatus,
+      // OpenSubsonic's lyricsList and tokenInfo).
       const skipped = [
         'tokenInfo',
+        'getScanStatus',
+        'startScan',
         'stream',
         'download',
         'getCoverArt',

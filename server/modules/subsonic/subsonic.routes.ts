@@ -90,6 +90,8 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     tokenInfo: (caller) => ({ tokenInfo: { username: caller.email } }),
     getLicense: (caller) => ({ license: { valid: true, email: caller.email } }),
     getMusicFolders: () => subsonic.musicFolders(),
+    getScanStatus: () => subsonic.scanStatus(),
+    startScan: () => subsonic.scanStatus(),
     getIndexes: (caller, params) => subsonic.indexes(caller, formatOf(params)),
     getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
     getArtists: (caller, params) => subsonic.artists(caller, formatOf(params)),

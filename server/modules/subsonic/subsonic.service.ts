@@ -242,6 +242,17 @@ export class SubsonicService {
     );
   }
 
+  /**
+   * getScanStatus and startScan: Chorus has no library to scan, as an upload or an import is in
+   * the catalog the moment it is stored, so a scan is never running and none is started; apps
+   * that ask (to refresh after one) are told how many songs there are.
+   */
+  async scanStatus(): Promise<Node> {
+    return {
+      scanStatus: { scanning: false, count: await this.services.catalog.listedSongCount() },
+    };
+  }
+
   musicFolders(): Node {
     return { musicFolders: { musicFolder: [MUSIC_FOLDER] } };
   }
