@@ -199,20 +199,17 @@ export class SubsonicRepository {
   }
 
   private artistCardQuery() {
-    return (
-      this.db
-        .selectFrom('artists')
-        .select(['artists.id', 'artists.name', 'artists.image_key'])
-        // Albums, and the artist's songs without one: apps list each as a single (getArtist).
-        .select(
-          sql<number>`(select count(*) from albums where albums.artist_id = artists.id)
-          + (select count(*) from song_artists sa join songs s on s.id = sa.song_id
-            where sa.artist_id = artists.id and sa.listed = 1 and s.album_id is null)`.as(
-            'album_count',
-          ),
-        )
-        .where('artists.is_disabled', '=', 0)
-    );
+    return this.db
+      .selectFrom('artists')
+      .select(['artists.id', 'artists.name', 'artists.image_key'])
+      .select((eb) =>
+        eb
+          .selectFrom('albums')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('albums.artist_id', '=', 'artists.id')
+          .as('album_count'),
+      )
+      .where('artists.is_disabled', '=', 0);
   }
 
   /** Every enabled artist by name, with album counts (getArtists, getIndexes). */

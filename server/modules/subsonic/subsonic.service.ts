@@ -329,7 +329,10 @@ export class SubsonicService {
         .then((ids) => this.albumsById(caller, formatOf(params), ids)),
       this.repository.songIdsWithoutAlbum(id, MAX_PAGE).then((ids) => this.songsById(caller, ids)),
     ]);
-    return { artist: { ...artist, album: [...albums, ...singles.map(singleEntry)] } };
+    // The lists' cards count albums only: counting an artist's songs on no album would read
+    // every song of the artist for each card. Here the count is of what the page lists.
+    const album = [...albums, ...singles.map(singleEntry)];
+    return { artist: { ...artist, albumCount: album.length, album } };
   }
 
   /**
