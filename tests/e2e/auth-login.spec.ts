@@ -156,7 +156,15 @@ test('forgot password: a mailed code, a new password, and logged in', async ({ p
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type(code);
   await page.getByLabel('New password').fill('brand-new-pass-1');
+  // The sign-up's checklist, with "Passwords match" ticked only once they do.
+  const matches = page
+    .getByRole('list', { name: 'Password requirements' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Passwords match' });
+  await page.getByLabel('Confirm password').fill('brand-new-pass-2');
+  await expect(matches).toHaveAttribute('data-ok', 'false');
   await page.getByLabel('Confirm password').fill('brand-new-pass-1');
+  await expect(matches).toHaveAttribute('data-ok', 'true');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -2,11 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { maskEmail, validateEmail } from '../../../contract/rules/email.ts';
 import { OTP_LENGTH } from '../../../contract/rules/otp.ts';
-import { checkPassword, validatePasswordPair } from '../../../contract/rules/password.ts';
+import { validatePasswordPair } from '../../../contract/rules/password.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { PasswordInput, TextInput } from '../../ui/password-input.tsx';
+import { PasswordRules } from '../../ui/password-rules.tsx';
 import { useForgotPassword } from './api/forgot-password.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { AuthFrame, landingFor, PrimaryButton } from './components/auth-frame.tsx';
@@ -58,7 +59,6 @@ export function ForgotPasswordPage() {
     }
   }
 
-  const checks = checkPassword(password);
   return (
     <AuthFrame>
       <h1 className="mb-6 text-center text-3xl font-bold">Reset your password</h1>
@@ -103,13 +103,7 @@ export function ForgotPasswordPage() {
             onChange={setCpassword}
             autoComplete="new-password"
           />
-          <ul className="text-sm text-muted">
-            <li className={checks.letter ? 'text-brand' : ''}>1 letter</li>
-            <li className={checks.digitOrSpecial ? 'text-brand' : ''}>
-              1 number or special character (example: # ? ! &amp;)
-            </li>
-            <li className={checks.length ? 'text-brand' : ''}>10 characters</li>
-          </ul>
+          <PasswordRules password={password} confirmation={cpassword} />
           {problem && (
             <p role="alert" className="text-sm text-red-400">
               {problem}
