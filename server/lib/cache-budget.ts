@@ -85,7 +85,10 @@ export function textBytes(text: string): number {
  * share of the map's table (measured by `npm run bench -- cache-entries`, as are the two below).
  */
 export const COUNT_ENTRY_BYTES = 144;
-/** A cached count still being read, as a promise, under a key of a search term's length. */
+/**
+ * A cached count held as a promise (shared by the searches that wait for it while it is read,
+ * and kept once read) under a key of a search term's length.
+ */
 export const PROMISED_COUNT_BYTES = 272;
 /** An id in a cached list of ids. */
 export const ID_BYTES = 16;

@@ -177,7 +177,13 @@ export async function catalogRoutes(app: App, deps: Deps): Promise<void> {
         summary: 'The audio of a song, with HTTP Range support',
         params: IdParams,
         querystring: Type.Object({
-          v: Type.Optional(Type.String({ maxLength: 64 })),
+          v: Type.Optional(
+            Type.String({
+              maxLength: 64,
+              description:
+                "The file's version, as song URLs carry it: a replaced file gets a new URL, so the player loads it afresh",
+            }),
+          ),
           t: Type.Optional(
             Type.Integer({
               minimum: 0,

@@ -1,6 +1,6 @@
 import type { Song } from '../../../contract/catalog.ts';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
-import type { Node, Slot } from './protocol.ts';
+import { type Node, type Slot, toId } from './protocol.ts';
 import type { AlbumCardRecord, ArtistCardRecord, SongFileRecord } from './subsonic.repository.ts';
 
 /** Subsonic's ids are strings; Chorus's numeric ids are sent as their digits. */
@@ -11,12 +11,15 @@ const sid = (id: number | null | undefined) =>
  * A song on no album is, to apps, a single of its own (as music services show one), listed
  * among its artist's albums under this id.
  */
-export const singleId = (songId: number) => `single-${songId}`;
+export const singleId = (songId: number) => `${SINGLE_PREFIX}${songId}`;
+const SINGLE_PREFIX = 'single-';
 
-/** The song a single's id (`singleId`) names, or undefined for any other id. */
+/**
+ * The song a single's id (`singleId`) names, or undefined for any other id; a single's id past
+ * Chorus's ids names nothing (error 70), as any other id does.
+ */
 export function songOfSingle(id: string): number | undefined {
-  const match = /^single-(\d{1,10})$/.exec(id);
-  return match ? Number(match[1]) : undefined;
+  return id.startsWith(SINGLE_PREFIX) ? toId(id.slice(SINGLE_PREFIX.length)) : undefined;
 }
 
 /** A single's album entry, from its song's entry. */

@@ -53,14 +53,10 @@ export type AlbumListType =
   | 'alphabeticalByName'
   | 'alphabeticalByArtist'
   | 'byYear'
-  | 'byGenre'
-  | 'highest';
+  | 'byGenre';
 
 export interface AlbumListRequest {
-  type: Exclude<
-    AlbumListType,
-    'newest' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'highest'
-  >;
+  type: Exclude<AlbumListType, 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist'>;
   size: number;
   offset: number;
   userId: number;
@@ -215,6 +211,17 @@ export class SubsonicRepository {
   /** Every enabled artist by name, with album counts (getArtists, getIndexes). */
   artistsByName(): Promise<ArtistCardRecord[]> {
     return this.artistCardQuery().orderBy('artists.name').orderBy('artists.id').execute();
+  }
+
+  /** Which of `ids` are songs listeners may see. */
+  async listedSongIds(ids: number[]): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('songs')
+      .select('id')
+      .where('id', 'in', ids)
+      .where(songIsListed)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** The newest `limit` listed songs credited to the artist that are on no album. */

@@ -60,7 +60,10 @@ const MAX_QUEUE = 1_000;
 /** A "now playing" report is shown this long. */
 const NOW_PLAYING_MS = 15 * 60_000;
 
-export const ALBUM_LIST_TYPES: readonly AlbumListType[] = [
+/** getAlbumList2's types: the repository's lists, and `highest`, which Chorus answers empty. */
+type AlbumListName = AlbumListType | 'highest';
+
+export const ALBUM_LIST_TYPES: readonly AlbumListName[] = [
   'random',
   'newest',
   'frequent',
@@ -369,7 +372,7 @@ export class SubsonicService {
   }
 
   async albumList2(caller: Caller, params: Params): Promise<Node> {
-    const type = params.required('type') as AlbumListType;
+    const type = params.required('type') as AlbumListName;
     if (!ALBUM_LIST_TYPES.includes(type)) {
       throw new SubsonicError(
         CODES.missingParameter,
@@ -598,12 +601,12 @@ export class SubsonicService {
       id = params.id('playlistId');
       const current = await this.services.playlists.get(id, caller);
       await this.services.playlists.assertOwner(id, caller);
+      const given = params.get('name');
+      const name = given === undefined ? undefined : this.name(given);
       await this.assertListed(songIds);
       for (const song of current.songs)
         await this.services.playlists.removeSong(id, caller, song._id);
-      const name = params.get('name');
-      if (name !== undefined)
-        await this.services.playlists.update(id, caller, { name: this.name(name) });
+      if (name !== undefined) await this.services.playlists.update(id, caller, { name });
     } else {
       const name = this.name(params.required('name'));
       await this.assertListed(songIds);
@@ -621,12 +624,9 @@ export class SubsonicService {
   private async assertListed(songIds: number[]): Promise<void> {
     const wanted = new Set(songIds);
     if (wanted.size === 0) return;
-    const found = await this.services.catalog.songsAndRowsInOrder([...wanted]);
-    if (found.length < wanted.size) {
-      const listed = new Set(found.map(({ song }) => song._id));
-      const unknown = [...wanted].find((id) => !listed.has(id));
-      throw notFound(`Song not found: ${unknown}`);
-    }
+    const listed = new Set(await this.repository.listedSongIds([...wanted]));
+    const unknown = [...wanted].find((id) => !listed.has(id));
+    if (unknown !== undefined) throw notFound(`Song not found: ${unknown}`);
   }
 
   private name(text: string): string {
