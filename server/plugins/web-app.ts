@@ -122,10 +122,14 @@ export async function webAppRoutes(
   }
 
   /** The caller's page rendered by the server, or null for the static shell (see serverPages). */
-  async function renderFor(request: FastifyRequest, index: CachedFile): Promise<CachedFile | null> {
+  async function renderFor(
+    request: FastifyRequest,
+    index: CachedFile,
+  ): Promise<CachedFile | 'missing' | null> {
     if (!options.render) return null;
     try {
       const page = await options.render(request, request.url);
+      if (page === 'missing') return page;
       return page ? rendered(index, page) : null;
     } catch (error) {
       // The browser renders the page itself, as it does for every page the server does not render.
@@ -165,13 +169,16 @@ export async function webAppRoutes(
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     const known = isClientRoute(pathname);
-    const page = known ? await renderFor(request, index) : null;
-    // A rendered page holds what its caller may see: kept by the browser only, and per cookie.
-    reply.header('cache-control', page ? 'private, no-cache' : 'no-cache');
-    // Its data is in the page already: only its code is worth a hint.
-    const links = hints(pathname, { data: page === null });
+    const outcome = known ? await renderFor(request, index) : null;
+    const missing = outcome === 'missing';
+    const page = missing ? null : outcome;
+    // A rendered page, or a missing one, depends on its caller: kept by the browser only, and
+    // per cookie.
+    reply.header('cache-control', page || missing ? 'private, no-cache' : 'no-cache');
+    // Its data is in the page already, or there is none to fetch: only its code is worth a hint.
+    const links = hints(pathname, { data: page === null && !missing });
     if (links.length > 0) reply.header('link', links.join(', '));
-    reply.status(known ? 200 : 404);
+    reply.status(known && !missing ? 200 : 404);
     return send(request, reply, page ?? index);
   };
 

@@ -21,17 +21,15 @@ test('every client route answers with the app, unknown ones with its 404 page', 
   page,
   request,
 }) => {
-  for (const route of [
-    '/terms&conditions',
-    '/SongFullScreen',
-    '/login',
-    '/AllArtist',
-    '/viewPlaylist/1',
-  ]) {
+  for (const route of ['/terms&conditions', '/SongFullScreen', '/login', '/AllArtist']) {
     const response = await request.get(route);
     expect(response.status(), route).toBe(200);
     expect(await response.text(), route).toContain('<div id="root">');
   }
+  // A playlist that does not exist is the app too (it says "No playlist found"), as a 404.
+  const noPlaylist = await request.get('/viewPlaylist/2147483647');
+  expect(noPlaylist.status()).toBe(404);
+  expect(await noPlaylist.text()).toContain('<div id="root">');
   const missing = await request.get('/no/such/page');
   expect(missing.status()).toBe(404);
   await page.goto('/no/such/page');

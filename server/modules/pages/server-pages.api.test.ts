@@ -107,7 +107,7 @@ describe('pages rendered by the server', () => {
     expect(body).not.toContain(`${titles.at(-1)}<`);
   });
 
-  it('renders a private playlist for its owner only; others get the shell, which tells them nothing', async () => {
+  it('renders a private playlist for its owner only; others get the shell as a 404, as from the API', async () => {
     const mine = await open(`/viewPlaylist/${privateId}`, owner);
     expect(mine.body).toContain('Drawn in private</h1>');
     expect(stateOf(mine.body)?.session).toEqual({
@@ -117,19 +117,22 @@ describe('pages rendered by the server', () => {
     });
     for (const caller of [null, stranger]) {
       const response = await open(`/viewPlaylist/${privateId}`, caller);
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.body).toBe(SHELL);
+      // The browser asks the API itself (a 404 too); a preload of it would ask twice.
+      expect(response.headers.link ?? '').not.toContain('as=fetch');
       expect(response.body).not.toContain('Drawn');
     }
   });
 
-  it('leaves administrators, unknown playlists and malformed ids to the browser', async () => {
-    expect((await open(`/viewPlaylist/${publicId}`, admin)).body).toBe(SHELL);
-    expect((await open('/viewPlaylist/999999')).body).toBe(SHELL);
+  it('leaves administrators to the browser, and answers unknown playlists and malformed ids with the shell as a 404', async () => {
+    const forAdmin = await open(`/viewPlaylist/${publicId}`, admin);
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.body).toBe(SHELL);
     // Malformed, or past the ids the API takes (which PostgreSQL's integer column would refuse).
-    for (const id of ['abc', '0', '2147483648', '99999999999999999999']) {
+    for (const id of ['999999', 'abc', '0', '2147483648', '99999999999999999999']) {
       const bad = await open(`/viewPlaylist/${id}`);
-      expect(bad.statusCode).toBe(200);
+      expect(bad.statusCode).toBe(404);
       expect(bad.body).toBe(SHELL);
     }
     // Other pages are not rendered by the server.

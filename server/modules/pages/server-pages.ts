@@ -15,8 +15,15 @@ export interface RenderedPage {
   title: string;
 }
 
-/** Renders the page at `url` for the request's caller, or returns null to leave it to the browser. */
-export type PageRenderer = (request: FastifyRequest, url: string) => Promise<RenderedPage | null>;
+/**
+ * Renders the page at `url` for the request's caller; `missing` when what it shows does not
+ * exist for the caller (the page is then a 404, and the browser shows its own "not found"), or
+ * null to leave the page to the browser.
+ */
+export type PageRenderer = (
+  request: FastifyRequest,
+  url: string,
+) => Promise<RenderedPage | 'missing' | null>;
 
 type RenderModule = typeof import('../../../web/ssr/render-page.tsx');
 
@@ -35,7 +42,8 @@ function sessionOf(caller: Caller | null): PageState['session'] {
  * playlist page (its header and first songs). A playlist link opened in a new tab would
  * otherwise wait for the app's code to load, compile and run in a fresh renderer first. The page is rendered by the web app's own components (web/ssr/render-page.tsx) and
  * hydrated by the browser, and it holds exactly what the API responds to the same caller: a private
- * playlist only for its owner. Every other page, and any failure, gets the static shell.
+ * playlist only for its owner; to anyone else it is missing. Every other page, and any failure,
+ * gets the static shell.
  */
 export function serverPages(deps: Deps): PageRenderer {
   const { playlists } = deps.services;
@@ -65,9 +73,9 @@ export function serverPages(deps: Deps): PageRenderer {
     if (caller?.role === 'admin') return null;
     const id = Number(match.params.id);
     // The API's own id range: past it the page shows its "No playlist found" without asking.
-    if (!Number.isInteger(id) || id < 1 || id > Id.maximum!) return null;
+    if (!Number.isInteger(id) || id < 1 || id > Id.maximum!) return 'missing';
     const playlist = await firstSongs(id, caller);
-    if (!playlist) return null;
+    if (!playlist) return 'missing';
     const { renderPage } = await load();
     const { html, state } = await renderPage({ url, session: sessionOf(caller), playlist });
     return {
