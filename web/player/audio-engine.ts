@@ -13,7 +13,10 @@ export interface EngineEvents {
 
 export class AudioEngine {
   readonly audio: HTMLAudioElement;
-  /** A second element warms the browser cache with the next song so it starts without a gap. */
+  /**
+   * A second element warms the browser cache with the next song, so it starts without waiting
+   * for its bytes (the server only confirms they are still current).
+   */
   private readonly preloader: HTMLAudioElement;
   private currentUrl: string | null = null;
   /** The song to warm up once the current one is playing. */
@@ -130,6 +133,7 @@ export class AudioEngine {
 
   /** Stops and lets go of the loaded song and the one warmed up, so neither is fetched further. */
   unload(): void {
+    this.songSeconds = 0;
     this.currentUrl = null;
     this.failedUrl = null;
     this.nextUrl = null;

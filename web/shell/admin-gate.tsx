@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
-import { queryClient } from '../lib/query-client.ts';
-import { logout, useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { AdminLayout } from './admin-layout.tsx';
+import { logOutHere } from './log-out.ts';
 
 /** Admin routes exist only for a stored admin; the server checks every call anyway. */
 export function AdminGate() {
@@ -10,12 +10,7 @@ export function AdminGate() {
   if (!isAdmin) return <Navigate to="/adminLogin" replace />;
 
   async function onLogout() {
-    try {
-      await logout();
-    } catch (error) {
-      console.error('logout failed', error);
-    }
-    queryClient.clear();
+    await logOutHere();
     navigate('/adminLogin', { replace: true });
   }
 

@@ -1,10 +1,9 @@
 import { ArrowDownCircle, Home, Menu as MenuIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { queryClient } from '../lib/query-client.ts';
-import { logout, useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
-import { usePlayer } from '../player/player-store.ts';
 import { Menu } from '../ui/menu.tsx';
+import { logOutHere } from './log-out.ts';
 import { SearchBox } from './search-box.tsx';
 
 const NO_PREMIUM = 'Chorus has no paid plans: every listener gets every feature.';
@@ -21,13 +20,7 @@ export function TopBar() {
   const navigate = useNavigate();
 
   async function onLogout() {
-    try {
-      await logout();
-    } catch (error) {
-      console.error('logout failed', error);
-    }
-    queryClient.clear();
-    usePlayer.getState().forget();
+    await logOutHere();
     navigate('/');
   }
 

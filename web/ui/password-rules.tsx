@@ -1,5 +1,5 @@
 import { Check, Circle } from 'lucide-react';
-import { checkPassword } from '../../contract/rules/password.ts';
+import { checkPassword, isStrongPassword } from '../../contract/rules/password.ts';
 
 function Rule({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -17,13 +17,7 @@ function Rule({ ok, children }: { ok: boolean; children: string }) {
 
 /** Whether a new password and its confirmation meet every rule the checklist shows. */
 export function passwordPairReady(password: string, confirmation: string): boolean {
-  const checks = checkPassword(password);
-  return (
-    checks.letter &&
-    checks.digitOrSpecial &&
-    checks.length &&
-    passwordsMatch(password, confirmation)
-  );
+  return isStrongPassword(password) && passwordsMatch(password, confirmation);
 }
 
 function passwordsMatch(password: string, confirmation: string): boolean {

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, errorMessage } from '../../lib/api.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+
+// Loaded when first asked for: most visits to the profile never replace or revoke the key.
+const ConfirmDialog = lazy(() =>
+  import('../../ui/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 interface AppKeyState {
   hasKey: boolean;
@@ -95,15 +99,19 @@ export function AppsPanel({ email }: { email: string }) {
           </button>
         )}
       </div>
-      <ConfirmDialog
-        open={asking !== null}
-        onCancel={() => setAsking(null)}
-        title={asking === 'revoke' ? 'Revoke your app key?' : 'Replace your app key?'}
-        description="Apps signed in with your current key will stop working until you sign them in again."
-        confirmLabel={asking === 'revoke' ? 'Revoke' : 'Create a new key'}
-        busy={busy}
-        onConfirm={asking === 'revoke' ? revoke : create}
-      />
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onCancel={() => setAsking(null)}
+            title={asking === 'revoke' ? 'Revoke your app key?' : 'Replace your app key?'}
+            description="Apps signed in with your current key will stop working until you sign them in again."
+            confirmLabel={asking === 'revoke' ? 'Revoke' : 'Create a new key'}
+            busy={busy}
+            onConfirm={asking === 'revoke' ? revoke : create}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
