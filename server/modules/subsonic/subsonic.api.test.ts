@@ -720,9 +720,14 @@ describe('the Subsonic API over HTTP', () => {
       expect(await plays()).toBe(1);
       const { song: entry } = await api.getSong({ id: String(song.id) });
       expect(entry.playCount).toBe(1);
-      expect(
-        (await json('scrobble', { apiKey: appKey, id: String(hiddenSongs[1]) })).error?.code,
-      ).toBe(70);
+      for (const submission of ['true', 'false']) {
+        const hidden = await json('scrobble', {
+          apiKey: appKey,
+          id: String(hiddenSongs[1]),
+          submission,
+        });
+        expect(hidden.error?.code, submission).toBe(70);
+      }
       // A call naming a song that is not listed counts none of its songs.
       const other = songs[2]!;
       const mixed = await json('scrobble', {

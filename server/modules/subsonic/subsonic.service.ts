@@ -544,7 +544,6 @@ export class SubsonicService {
           address,
         );
       } else {
-        await this.services.catalog.getSong(id);
         this.nowPlaying.set(caller.userId, {
           songId: id,
           at: Date.now(),
