@@ -62,7 +62,8 @@ async function main(): Promise<void> {
   if (config.demoCatalog && (await catalogIsEmpty(database.db))) {
     log.info('creating the demo catalog');
     const seeded = await seedDemoInChildProcess();
-    log.info(seeded, 'demo catalog ready');
+    if (seeded) log.info(seeded, 'demo catalog ready');
+    else log.info('the demo catalog was made by another instance');
   }
 
   let closing = false;

@@ -89,22 +89,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
- * Applies the migrations not yet applied, each in its own transaction. Returns their names.
- * Instances starting at once on one PostgreSQL database take turns under an advisory lock (one
- * per schema), so each migration runs once and the others find it done.
+ * Runs `work` on the database while no other instance runs work of the same `name` on it:
+ * instances starting at once on one PostgreSQL database take turns under an advisory lock (one
+ * per name and schema), `work` running on the connection that holds it. A SQLite database has
+ * one instance, so there `work` simply runs.
  */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+export async function takingTurns<T>(
+  handle: DatabaseHandle,
+  name: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
   const { db, dialect } = handle;
-  if (dialect === 'sqlite') return applyMigrations(db, dialect);
+  if (dialect === 'sqlite') return work(db);
   return db.connection().execute(async (connection) => {
-    const lock = sql`hashtext('chorus migrations ' || current_schema())`;
+    const lock = sql`hashtext(${`chorus ${name} `} || current_schema())`;
     await sql`select pg_advisory_lock(${lock})`.execute(connection);
     try {
-      return await applyMigrations(connection, dialect);
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${lock})`.execute(connection);
     }
   });
+}
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction. Returns their names.
+ * Instances starting at once take turns (`takingTurns`), so each migration runs once and the
+ * others find it done.
+ */
+export function migrate(handle: DatabaseHandle): Promise<string[]> {
+  return takingTurns(handle, 'migrations', (db) => applyMigrations(db, handle.dialect));
 }
 
 async function applyMigrations(db: Db, dialect: Dialect): Promise<string[]> {

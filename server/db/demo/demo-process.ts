@@ -21,23 +21,23 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 
 /**
  * Makes the demo catalog in a process of its own (seed-process.ts), with the server's settings
- * from the environment. Synthesising and encoding the music and drawing the artwork take a few
+ * from the environment; null when another instance made it first. Synthesising and encoding the music and drawing the artwork take a few
  * hundred megabytes; a process that exits gives all of it back, where the server's own heap
  * would keep most of it for good.
  */
-export function seedDemoInChildProcess(): Promise<SeedResult> {
+export function seedDemoInChildProcess(): Promise<SeedResult | null> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(entryPointUrl('demo-seed')), [], {
       execArgv: runsCompiled ? ['--enable-source-maps'] : ['--import', 'tsx'],
       stdio: 'inherit',
     });
-    let result: SeedResult | null = null;
-    child.once('message', (message: SeedResult) => {
-      result = message;
+    let result: { seeded: SeedResult | null } | null = null;
+    child.once('message', (message: SeedResult | null) => {
+      result = { seeded: message };
     });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      if (code === 0 && result) resolve(result);
+      if (code === 0 && result) resolve(result.seeded);
       else
         reject(
           new Error(`The demo catalog was not made: its process ended with ${signal ?? code}`),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import { createArtist } from '../../../tests/helpers/factories.ts';
 import { catalogIsEmpty } from './demo-process.ts';
-import { seedDemoCatalog } from './seed.ts';
+import { seedDemoCatalog, seedDemoIfEmpty } from './seed.ts';
 
 describe('demo catalog seeding', () => {
   let t: TestContext;
@@ -60,6 +60,8 @@ describe('demo catalog seeding', () => {
     try {
       await createArtist(other.deps);
       expect(await catalogIsEmpty(other.deps.db)).toBe(false);
+      // So the demo is not made there.
+      expect(await seedDemoIfEmpty(other.database, other.deps.media)).toBeNull();
     } finally {
       await other.close();
     }

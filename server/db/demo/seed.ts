@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { storeImage } from '../../media/images.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { audioKey } from '../../media/media-store.ts';
-import type { Db } from '../database.ts';
-import type { SeedResult } from './demo-process.ts';
+import { type DatabaseHandle, type Db, takingTurns } from '../database.ts';
+import { catalogIsEmpty, type SeedResult } from './demo-process.ts';
 import { type GenerateOptions, generateDemoCatalog } from './generate.ts';
 
 function slug(name: string): string {
@@ -13,6 +13,20 @@ function slug(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '');
+}
+
+/**
+ * Makes the demo catalog if the catalog is still empty, null if it is not. Instances starting at
+ * once on one database take turns, so the first makes it and the others find it made.
+ */
+export function seedDemoIfEmpty(
+  handle: DatabaseHandle,
+  media: MediaStore,
+  options: GenerateOptions = {},
+): Promise<SeedResult | null> {
+  return takingTurns(handle, 'demo catalog', async (db) =>
+    (await catalogIsEmpty(db)) ? seedDemoCatalog(db, media, options) : null,
+  );
 }
 
 /**
