@@ -98,6 +98,8 @@ describe('media sent by nginx (X-Accel-Redirect)', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o640);
     expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o750);
     expect(fs.statSync(path.join(t.dataDir, 'media')).mode & 0o777).toBe(0o750);
+    // The data folder above: passable by the group, not listable, whatever it was made with.
+    expect(fs.statSync(t.dataDir).mode & 0o070).toBe(0o010);
   });
 
   it('hands images to nginx too', async () => {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MediaStat, MediaStore } from './media-store.ts';
+import { type MediaStat, type MediaStore, stagingFileIn, sweepStaging } from './media-store.ts';
 import { OpenFiles } from './open-files.ts';
 
 /** Reads of up to 1 MiB at a time: a 256 KiB range is then one read instead of sixteen. */
@@ -35,7 +34,14 @@ export class LocalMediaStore implements MediaStore {
   ) {
     this.staging = path.join(root, '.staging');
     fs.mkdirSync(this.staging, { recursive: true });
-    if (readableByGroup) fs.chmodSync(root, 0o750);
+    if (readableByGroup) {
+      fs.chmodSync(root, 0o750);
+      // The proxy reaches the media through the folder above (DATA_DIR, made 0700): its group
+      // may pass through it, not list it, so the database and the secret there stay Chorus's.
+      const above = path.dirname(root);
+      const mode = fs.statSync(above).mode & 0o777;
+      if ((mode & 0o010) === 0) fs.chmodSync(above, mode | 0o010);
+    }
   }
 
   /** Opens `target` and the folders above it (up to the root) to the group, when asked to. */
@@ -64,7 +70,11 @@ export class LocalMediaStore implements MediaStore {
   }
 
   stagingPath(suffix = ''): string {
-    return path.join(this.staging, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+    return stagingFileIn(this.staging, suffix);
+  }
+
+  sweepStaging(now?: number): Promise<number> {
+    return sweepStaging(this.staging, now);
   }
 
   async putFile(key: string, stagingFile: string): Promise<void> {

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface SignedUrlOptions {
@@ -37,10 +40,38 @@ export interface MediaStore {
   list(prefix: string): AsyncIterable<string>;
   /** A fresh path where an upload may be streamed before it is stored. */
   stagingPath(suffix?: string): string;
+  /** Removes staging files left behind (`sweepStaging`); how many went. */
+  sweepStaging(now?: number): Promise<number>;
   /** The file behind a key when the store is a local folder (for sendfile-style hand-offs). */
   localPath(key: string): string | null;
   /** A URL anyone may fetch the object from until it expires; null for a local folder. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>;
+}
+
+/** A fresh file name in the staging folder `dir`, starting with its time. */
+export function stagingFileIn(dir: string, suffix = ''): string {
+  return path.join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+}
+
+/**
+ * How old a staging file is before it counts as left behind: an upload cut off by a stop or a
+ * crash leaves its file, and no upload (200 MB at most) takes a day to arrive.
+ */
+export const STAGING_LEFTOVER_MS = 24 * 60 * 60_000;
+
+/** Removes the files in the staging folder `dir` older than STAGING_LEFTOVER_MS. */
+export async function sweepStaging(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(dir, entry.name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STAGING_LEFTOVER_MS) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** The configured store cannot be reached: start-up stops with this one-line message. */

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -25,6 +23,8 @@ import {
   type MediaStore,
   MediaStoreUnreachable,
   type SignedUrlOptions,
+  stagingFileIn,
+  sweepStaging,
 } from './media-store.ts';
 
 /** Parts of a multipart upload: S3 wants at least 5 MiB; songs rarely need more than a few. */
@@ -106,7 +106,11 @@ export class S3MediaStore implements MediaStore {
   }
 
   stagingPath(suffix = ''): string {
-    return path.join(this.staging, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+    return stagingFileIn(this.staging, suffix);
+  }
+
+  sweepStaging(now?: number): Promise<number> {
+    return sweepStaging(this.staging, now);
   }
 
   localPath(): null {
