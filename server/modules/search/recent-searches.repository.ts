@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 
 export interface RecentSearchRow {
   id: number;
@@ -7,7 +8,10 @@ export interface RecentSearchRow {
 }
 
 export class RecentSearchesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** A listener's recent searches, newest first. */
   list(userId: number): Promise<RecentSearchRow[]> {
@@ -22,10 +26,15 @@ export class RecentSearchesRepository {
 
   /**
    * Records a search as the newest (the same words searched again move up, spelled as typed this
-   * time), then drops what falls past the newest `keep`.
+   * time), then drops what falls past the newest `keep`. A listener's searches take turns: on
+   * PostgreSQL two at once would each hold the row it wrote while deleting the other's, a
+   * deadlock, so each first locks the listener's row (SQLite runs one write at a time anyway).
    */
   async add(userId: number, query: string, words: string, at: string, keep: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
       await trx
         .insertInto('recent_searches')
         .values({ user_id: userId, query, words, searched_at: at })
@@ -33,21 +42,17 @@ export class RecentSearchesRepository {
           oc.columns(['user_id', 'words']).doUpdateSet({ query, searched_at: at }),
         )
         .execute();
-      const kept = await trx
-        .selectFrom('recent_searches')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('searched_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(keep)
-        .execute();
       await trx
         .deleteFrom('recent_searches')
         .where('user_id', '=', userId)
-        .where(
-          'id',
-          'not in',
-          kept.map((row) => row.id),
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('recent_searches')
+            .select('id')
+            .where('user_id', '=', userId)
+            .orderBy('searched_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(keep),
         )
         .execute();
     });

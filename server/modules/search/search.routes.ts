@@ -17,7 +17,7 @@ import { RecentSearchesService } from './recent-searches.service.ts';
 
 export async function searchRoutes(app: App, deps: Deps): Promise<void> {
   const { search, catalog } = deps.services;
-  const recent = new RecentSearchesService(new RecentSearchesRepository(deps.db));
+  const recent = new RecentSearchesService(new RecentSearchesRepository(deps.db, deps.dialect));
   const genres = new GenresService(
     new GenresRepository(deps.db),
     catalog,
