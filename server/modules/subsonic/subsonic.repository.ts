@@ -172,6 +172,9 @@ export class SubsonicRepository {
         (ids) => this.artistCardQuery().where('artists.id', 'in', ids),
         { rowsAsJson: true },
       ),
+      listedSongIds: preparedByIds(database, (ids) =>
+        this.db.selectFrom('songs').select('id').where('id', 'in', ids).where(songIsListed),
+      ),
       likedAt: stars('likes', 'song_id'),
       followedAt: stars('follows', 'artist_id'),
       albumStarredAt: stars('album_stars', 'album_id'),
@@ -215,12 +218,7 @@ export class SubsonicRepository {
 
   /** Which of `ids` are songs listeners may see. */
   async listedSongIds(ids: number[]): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('songs')
-      .select('id')
-      .where('id', 'in', ids)
-      .where(songIsListed)
-      .execute();
+    const rows = await this.q.listedSongIds(ids);
     return rows.map((row) => row.id);
   }
 
