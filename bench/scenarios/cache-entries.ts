@@ -38,7 +38,7 @@ async function entryBytes<K, V>(
     },
     note,
   );
-  // Kept reachable until it is measured.
+  // Still reachable while it is measured, so a collection cannot free it early.
   if (map.get(entry(0)[0]) === undefined) throw new Error(`${name}: the first entry left`);
   return figure;
 }

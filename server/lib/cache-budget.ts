@@ -87,7 +87,7 @@ export function textBytes(text: string): number {
 export const COUNT_ENTRY_BYTES = 144;
 /**
  * A cached count held as a promise (shared by the searches that wait for it while it is read,
- * and kept once read) under a key of a search term's length.
+ * and held on once read) under a key of a search term's length.
  */
 export const PROMISED_COUNT_BYTES = 272;
 /** An id in a cached list of ids. */

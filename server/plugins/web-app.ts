@@ -170,16 +170,14 @@ export async function webAppRoutes(
     }
     const known = isClientRoute(pathname);
     const outcome = known ? await renderFor(request, index) : null;
-    const missing = outcome === 'missing';
-    const page = missing ? null : outcome;
-    // A rendered page, or a missing one, depends on its caller: kept by the browser only, and
+    // A rendered page, or a missing one, depends on its caller: stored by the browser only, and
     // per cookie.
-    reply.header('cache-control', page || missing ? 'private, no-cache' : 'no-cache');
+    reply.header('cache-control', outcome ? 'private, no-cache' : 'no-cache');
     // Its data is in the page already, or there is none to fetch: only its code is worth a hint.
-    const links = hints(pathname, { data: page === null && !missing });
+    const links = hints(pathname, { data: outcome === null });
     if (links.length > 0) reply.header('link', links.join(', '));
-    reply.status(known && !missing ? 200 : 404);
-    return send(request, reply, page ?? index);
+    reply.status(known && outcome !== 'missing' ? 200 : 404);
+    return send(request, reply, outcome === 'missing' ? index : (outcome ?? index));
   };
 
   app.get('/', { config: { policy: 'public' }, schema: { hide: true } }, handler);

@@ -21,9 +21,9 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 
 /**
  * Makes the demo catalog in a process of its own (seed-process.ts), with the server's settings
- * from the environment; null when another instance made it first. Synthesising and encoding the music and drawing the artwork take a few
- * hundred megabytes; a process that exits gives all of it back, where the server's own heap
- * would keep most of it for good.
+ * from the environment; null when another instance made it first. Synthesising and encoding the
+ * music and drawing the artwork take a few hundred megabytes; a process that exits gives all of
+ * it back, where the server's own heap would hold most of it for good.
  */
 export function seedDemoInChildProcess(): Promise<SeedResult | null> {
   return new Promise((resolve, reject) => {

@@ -32,8 +32,8 @@ describe('recent searches on PostgreSQL', () => {
     }
     expect(failures).toEqual([]);
     await searches.add(user.id, 'last', 'last', new Date(Date.now() + 60_000).toISOString(), 10);
-    const kept = await searches.list(user.id);
-    expect(kept).toHaveLength(10);
-    expect(kept[0]?.query).toBe('last');
+    const listed = await searches.list(user.id);
+    expect(listed).toHaveLength(10);
+    expect(listed[0]?.query).toBe('last');
   }, 120_000);
 });

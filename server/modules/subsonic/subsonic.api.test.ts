@@ -764,7 +764,7 @@ describe('the Subsonic API over HTTP', () => {
       expect(await mine()).toHaveLength(before);
 
       const { playlist } = await api.createPlaylist({
-        name: 'Kept',
+        name: 'Unchanged',
         songId: [String(songs[0]!.id), String(songs[1]!.id)],
       });
       const replaced = await json('createPlaylist', {
@@ -789,14 +789,14 @@ describe('the Subsonic API over HTTP', () => {
       });
       expect(updated.error?.code).toBe(70);
       const read = await api.getPlaylist({ id: playlist.id });
-      expect(read.playlist.name).toBe('Kept');
+      expect(read.playlist.name).toBe('Unchanged');
       expect(read.playlist.entry?.map((e) => e.id)).toEqual([
         String(songs[0]!.id),
         String(songs[1]!.id),
       ]);
       await api.deletePlaylist({ id: playlist.id });
 
-      // The same song twice is kept once, as the web app keeps it.
+      // The same song twice is in it once, as in the web app.
       const { playlist: doubled } = await api.createPlaylist({
         name: 'Twice',
         songId: [String(songs[0]!.id), String(songs[0]!.id)],

@@ -29,7 +29,7 @@ const FORM_BODY_LIMIT = 64 * 1024;
  * The OpenSubsonic extensions served. Apps seek in a transcode with `timeOffset` only when the
  * server lists `transcodeOffset`, so it is listed only where ffmpeg is.
  */
-export function extensionsOf(transcoding: boolean): Node {
+function extensionsOf(transcoding: boolean): Node {
   return {
     openSubsonicExtensions: [
       { name: 'formPost', versions: [1] },
@@ -80,9 +80,11 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     RANKING_CACHE_MS,
   );
 
+  // Whether ffmpeg is there is settled at start.
+  const extensions = extensionsOf(deps.transcoder.available);
   /** What responds without credentials (OpenSubsonic asks it of the extensions list). */
   const openResponders: Record<string, RespondOpen> = {
-    getOpenSubsonicExtensions: () => extensionsOf(deps.transcoder.available),
+    getOpenSubsonicExtensions: () => extensions,
   };
   const responders: Record<string, Respond> = {
     ping: () => ({}),
