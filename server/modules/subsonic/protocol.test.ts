@@ -11,7 +11,13 @@ import {
   Slot,
   SubsonicError,
 } from './protocol.ts';
-import { byIndexLetter, suffixOf } from './subsonic.presenter.ts';
+import {
+  albumFolderId,
+  artistFolderId,
+  byIndexLetter,
+  itemOf,
+  suffixOf,
+} from './subsonic.presenter.ts';
 import { coverWidth } from './subsonic.routes.ts';
 import { searchQueryOf } from './subsonic.service.ts';
 import { decodePassword } from './subsonic-auth.ts';
@@ -162,6 +168,15 @@ describe('Subsonic parameters', () => {
     expect(params.int('size', 10, 1, 500)).toBe(500);
     expect(params.int('offset', 0, 0, 10)).toBe(0);
     expect(params.int('bad', 7, 0, 10)).toBe(7);
+  });
+
+  it("reads what an id names by its kind: a song's plain id, an artist's or an album's folder", () => {
+    expect(itemOf('42')).toEqual({ kind: 'song', id: 42 });
+    expect(itemOf(artistFolderId(42))).toEqual({ kind: 'artist', id: 42 });
+    expect(itemOf(albumFolderId(42))).toEqual({ kind: 'album', id: 42 });
+    for (const unknown of ['ar-', 'al-x', 'ar-0', 'al-9999999999', 'single-4', 'xx-4', ' 4']) {
+      expect(() => itemOf(unknown), unknown).toThrow(SubsonicError);
+    }
   });
 
   it('decodes enc: passwords and leaves others as sent', () => {

@@ -105,10 +105,17 @@ describe('the Subsonic API over HTTP', () => {
     ['getUser', { username: other.email }],
     ['getLyricsBySongId', { id: String(songs[0]!.id) }],
     ['getIndexes', {}],
-    ['getMusicDirectory', { id: String(artist.id) }],
+    ['getMusicDirectory', { id: `ar-${artist.id}` }],
+    ['getMusicDirectory', { id: `al-${album.id}` }],
+    ['getAlbumList', { type: 'newest' }],
+    ['search2', { query: '""' }],
+    ['getStarred', {}],
     ['getTopSongs', { artist: 'Nova Lights' }],
+    ['getSimilarSongs', { id: String(songs[0]!.id) }],
     ['getSimilarSongs2', { id: String(artist.id) }],
+    ['getArtistInfo', { id: `ar-${artist.id}` }],
     ['getArtistInfo2', { id: String(artist.id) }],
+    ['getAlbumInfo', { id: `al-${album.id}` }],
     ['getAlbumInfo2', { id: String(album.id) }],
     ['savePlayQueue', { id: String(songs[0]!.id), current: String(songs[0]!.id) }],
     ['getPlayQueue', {}],
@@ -364,8 +371,8 @@ describe('the Subsonic API over HTTP', () => {
         suffix: 'mp3',
         // Stored as 64,000 bits per second; Subsonic counts kbps.
         bitRate: 64,
-        // The folder a song is in is its artist's (getMusicDirectory).
-        parent: String(artist.id),
+        // The folder a song is in is its album's (getMusicDirectory).
+        parent: `al-${covered.id}`,
       });
       expect(single).toEqual(detail.song?.[0]);
       expect(synced).toEqual(detail.song?.[0]);
@@ -395,9 +402,11 @@ describe('the Subsonic API over HTTP', () => {
         expect(answer.status, type).toBe('ok');
       }
       // Chorus keeps no ratings: "Top rated" is an empty list, not an error.
-      expect((await json('getAlbumList2', { apiKey: appKey, type: 'highest' })).albumList2).toEqual(
-        {},
-      );
+      for (const method of ['getAlbumList2', 'getAlbumList']) {
+        const highest = await json(method, { apiKey: appKey, type: 'highest' });
+        expect(highest.status, method).toBe('ok');
+        expect(JSON.stringify(highest), method).not.toMatch(/"id"/);
+      }
       const byYear = await api.getAlbumList2({ type: 'byYear', fromYear: 2020, toYear: 2030 });
       expect(byYear.albumList2.album?.map((a) => a.id)).toContain(String(album.id));
       const byGenre = await api.getAlbumList2({ type: 'byGenre', genre: 'Synthwave' });
@@ -522,24 +531,133 @@ describe('the Subsonic API over HTTP', () => {
       );
     });
 
-    it('serves folder mode as artists and their songs', async () => {
+    it('serves folder mode as artists, their albums and then songs', async () => {
+      const loose = await createSong(t.deps, { title: 'Loose End', artistIds: [artist.id] });
+      try {
+        const api = client({ apiKey: appKey });
+        const { indexes } = await api.getIndexes();
+        const listed = indexes.index?.flatMap((index) => index.artist ?? []) ?? [];
+        expect(listed.map((a) => a.name)).toContain('Nova Lights');
+        expect(listed.map((a) => a.name)).not.toContain('Hidden Band');
+        const folderId = listed.find((a) => a.name === 'Nova Lights')?.id;
+        expect(folderId).toBe(`ar-${artist.id}`);
+
+        // The artist's folder: its album's folder, then its song on no album.
+        const { directory } = await api.getMusicDirectory({ id: folderId! });
+        expect(directory).toMatchObject({ id: folderId, name: 'Nova Lights' });
+        expect(directory.child?.map((child) => [child.id, child.isDir])).toEqual([
+          [`al-${album.id}`, true],
+          [String(loose.id), false],
+        ]);
+        expect(directory.child?.[0]).toMatchObject({
+          title: 'Night Drive',
+          artist: 'Nova Lights',
+          parent: folderId,
+        });
+        // The album's folder: its songs, in album order, each leading back to it.
+        const { directory: opened } = await api.getMusicDirectory({ id: `al-${album.id}` });
+        expect(opened).toMatchObject({ name: 'Night Drive', parent: folderId });
+        expect(opened.child?.map((child) => Number(child.id))).toEqual(songs.map((s) => s.id));
+        expect(opened.child?.every((child) => child.parent === opened.id)).toBe(true);
+        // A song's parent leads back to its folder, whichever list the song came from.
+        expect((await api.getSong({ id: String(songs[0]!.id) })).song.parent).toBe(opened.id);
+        expect((await api.getSong({ id: String(loose.id) })).song.parent).toBe(folderId);
+
+        // Hidden artists, unknown folders and a song's id open nothing.
+        for (const id of [`ar-${hiddenArtist.id}`, 'al-999999', 'ar-x', String(artist.id)]) {
+          const answer = await json('getMusicDirectory', { apiKey: appKey, id });
+          expect(answer.error?.code, id).toBe(70);
+        }
+      } finally {
+        await retire([loose.id]);
+      }
+    });
+
+    it("lists, finds and stars folders for folder mode's apps, never a song by a folder's number", async () => {
       const api = client({ apiKey: appKey });
-      const { indexes } = await api.getIndexes();
-      const listed = indexes.index?.flatMap((index) => index.artist ?? []) ?? [];
-      expect(listed.map((a) => a.name)).toContain('Nova Lights');
-      expect(listed.map((a) => a.name)).not.toContain('Hidden Band');
-      const { directory } = await api.getMusicDirectory({ id: String(artist.id) });
-      expect(directory.name).toBe('Nova Lights');
-      const ids = directory.child?.map((child) => Number(child.id)) ?? [];
-      expect(ids.sort()).toEqual(songs.map((song) => song.id).sort());
-      // A song's parent leads back to this folder, whichever list the song came from.
-      const { song } = await api.getSong({ id: String(songs[0]!.id) });
-      expect(song.parent).toBe(directory.id);
-      const hidden = await json('getMusicDirectory', {
-        apiKey: appKey,
-        id: String(hiddenArtist.id),
-      });
-      expect(hidden.error?.code).toBe(70);
+      const { albumList } = await api.getAlbumList({ type: 'alphabeticalByName' });
+      expect(albumList.album?.map((entry) => [entry.id, entry.isDir, entry.title])).toEqual([
+        [`al-${album.id}`, true, 'Night Drive'],
+      ]);
+      expect((await json('getAlbumList', { apiKey: appKey, type: 'best' })).error?.code).toBe(10);
+
+      const { searchResult2 } = await api.search2({ query: 'Night' });
+      expect(searchResult2.album?.map((entry) => entry.id)).toEqual([`al-${album.id}`]);
+      const everything = await api.search2({ query: '""', songCount: 500 });
+      const artistFolders = everything.searchResult2.artist?.map((a) => a.id) ?? [];
+      expect(artistFolders).toContain(`ar-${artist.id}`);
+      expect(artistFolders).not.toContain(`ar-${hiddenArtist.id}`);
+      expect(everything.searchResult2.song?.map((s) => Number(s.id)).sort()).toEqual(
+        songs.map((s) => s.id).sort(),
+      );
+
+      // A folder is starred by its id in `id`: a follow and an album star. The numbers behind
+      // the folders' ids are songs' ids too, and none of those songs is liked.
+      const folders = [`ar-${artist.id}`, `al-${album.id}`];
+      await api.star({ id: folders });
+      try {
+        const { starred } = await api.getStarred();
+        expect(starred.artist?.map((a) => a.id)).toEqual([`ar-${artist.id}`]);
+        expect(starred.album?.map((a) => a.id)).toEqual([`al-${album.id}`]);
+        expect(starred.song ?? []).toEqual([]);
+        const { starred2 } = await api.getStarred2();
+        expect(starred2.artist?.map((a) => a.id)).toEqual([String(artist.id)]);
+        expect(starred2.album?.map((a) => a.id)).toEqual([String(album.id)]);
+        const likes = await t.deps.db
+          .selectFrom('likes')
+          .select('song_id')
+          .where('user_id', '=', listener.id)
+          .execute();
+        expect(likes).toEqual([]);
+        const { directory } = await api.getMusicDirectory({ id: `ar-${artist.id}` });
+        expect(directory.starred).toBeDefined();
+        expect(directory.child?.[0]?.starred).toBeDefined();
+      } finally {
+        await api.unstar({ id: folders });
+      }
+      expect((await api.getStarred()).starred.artist ?? []).toEqual([]);
+      expect((await json('star', { apiKey: appKey, id: 'ar-999999' })).error?.code).toBe(70);
+      expect((await json('star', { apiKey: appKey, id: 'al-999999' })).error?.code).toBe(70);
+
+      const { artistInfo } = await api.getArtistInfo({ id: `ar-${artist.id}` });
+      expect(artistInfo.biography).toBe('About Nova Lights');
+      expect(
+        (await json('getArtistInfo', { apiKey: appKey, id: `ar-${hiddenArtist.id}` })).error?.code,
+      ).toBe(70);
+      expect((await json('getAlbumInfo', { apiKey: appKey, id: `al-${album.id}` })).status).toBe(
+        'ok',
+      );
+      expect(
+        (await json('getAlbumInfo', { apiKey: appKey, id: String(album.id) })).error?.code,
+      ).toBe(70);
+    });
+
+    it("plays a song's radio from its artists and genre (getSimilarSongs)", async () => {
+      const genreMate = await createArtist(t.deps, { name: 'Synth Friend' });
+      const sameGenre = await createSong(t.deps, { artistIds: [genreMate.id], genre: 'Synthwave' });
+      const otherGenre = await createSong(t.deps, { artistIds: [genreMate.id], genre: 'Jazz' });
+      try {
+        const api = client({ apiKey: appKey });
+        const { similarSongs } = await api.getSimilarSongs({
+          id: String(songs[0]!.id),
+          count: 500,
+        });
+        const ids = similarSongs.song?.map((song) => Number(song.id)) ?? [];
+        // The artist's other songs and the genre's, never the song itself or a hidden one.
+        const expected = [...songs.slice(1).map((song) => song.id), sameGenre.id];
+        expect(ids.sort()).toEqual(expected.sort());
+        expect(ids).not.toContain(otherGenre.id);
+        const byArtist = await api.getSimilarSongs({ id: `ar-${genreMate.id}`, count: 500 });
+        expect(byArtist.similarSongs.song?.length).toBeGreaterThan(0);
+        expect(
+          (await api.getSimilarSongs({ id: String(songs[0]!.id), count: 2 })).similarSongs.song,
+        ).toHaveLength(2);
+        for (const id of [String(hiddenSongs[0]), '999999', `ar-${hiddenArtist.id}`]) {
+          expect((await json('getSimilarSongs', { apiKey: appKey, id })).error?.code, id).toBe(70);
+        }
+      } finally {
+        await retire([sameGenre.id, otherGenre.id]);
+      }
     });
 
     it('keeps the play queue an app saves', async () => {
@@ -629,7 +747,9 @@ describe('the Subsonic API over HTTP', () => {
           const url = `/rest/${method}?apiKey=${appKey}&f=${f}`;
           const plain = await t.app.inject({ method: 'GET', url });
           expect(plain.headers['content-encoding']).toBeUndefined();
-          expect(plain.body).toContain(`"${artist.id}"`);
+          // getIndexes lists the artist's folder.
+          const id = method === 'getIndexes' ? `ar-${artist.id}` : String(artist.id);
+          expect(plain.body).toContain(`"${id}"`);
           expect(plain.body).toMatch(/starred/);
           const zipped = await t.app.inject({
             method: 'GET',

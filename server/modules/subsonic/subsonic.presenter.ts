@@ -22,6 +22,58 @@ export function songOfSingle(id: string): number | undefined {
   return id.startsWith(SINGLE_PREFIX) ? toId(id.slice(SINGLE_PREFIX.length)) : undefined;
 }
 
+/**
+ * Folder mode (getIndexes, getMusicDirectory, getAlbumList, search2, getStarred) is a tree of
+ * artists, their albums and then songs, as on a Subsonic server's disk. Its folders' ids carry
+ * their kind: apps star or rate a folder by sending its id as `id`, the parameter that names a
+ * song, and Chorus's song, album and artist ids are numbered apart, so a bare number there
+ * would name a song that happens to share it.
+ */
+export const artistFolderId = (artistId: number) => `${ARTIST_FOLDER_PREFIX}${artistId}`;
+export const albumFolderId = (albumId: number) => `${ALBUM_FOLDER_PREFIX}${albumId}`;
+const ARTIST_FOLDER_PREFIX = 'ar-';
+const ALBUM_FOLDER_PREFIX = 'al-';
+
+/** What an `id` parameter names: a song (its plain id), or an artist's or album's folder. */
+export type NamedItem = { kind: 'song' | 'artist' | 'album'; id: number };
+
+/** The item `id` names (`artistFolderId`, `albumFolderId`, or a song's id); 70 for any other. */
+export function itemOf(id: string): NamedItem {
+  if (id.startsWith(ARTIST_FOLDER_PREFIX)) {
+    return { kind: 'artist', id: toId(id.slice(ARTIST_FOLDER_PREFIX.length)) };
+  }
+  if (id.startsWith(ALBUM_FOLDER_PREFIX)) {
+    return { kind: 'album', id: toId(id.slice(ALBUM_FOLDER_PREFIX.length)) };
+  }
+  return { kind: 'song', id: toId(id) };
+}
+
+/** An artist's folder as indexes, search2 and getStarred list it (Subsonic's `Artist`). */
+export function artistFolderEntry(artist: { id: number; name: string }, starred?: string | Slot) {
+  return { id: artistFolderId(artist.id), name: artist.name, starred };
+}
+
+/** An album's folder (a `Child` that is a directory), as album lists and folders list it. */
+export function albumFolderEntry(row: AlbumCardRecord, starred?: string): Node {
+  return {
+    id: albumFolderId(row.id),
+    parent: artistFolderId(row.artist_id),
+    isDir: true,
+    title: row.title,
+    album: row.title,
+    artist: row.artist_name,
+    year: row.year ?? undefined,
+    genre: row.genre ?? undefined,
+    coverArt: row.cover_key ?? undefined,
+    duration: Number(row.duration ?? 0),
+    playCount: Number(row.play_count ?? 0),
+    created: row.created_at,
+    starred,
+    albumId: String(row.id),
+    artistId: String(row.artist_id),
+  };
+}
+
 /** A single's album entry, from its song's entry. */
 export function singleEntry(song: Node): Node {
   return {
@@ -56,9 +108,12 @@ export function songEntry(
   const [artist] = song.artist;
   return {
     id: String(song._id),
-    // The folder tree is artists and then their songs (getMusicDirectory), so a song's folder
-    // is its artist's.
-    parent: sid(artist?._id),
+    // In the folder tree a song is in its album's folder, or in its artist's when on no album.
+    parent: song.album
+      ? albumFolderId(song.album._id)
+      : artist
+        ? artistFolderId(artist._id)
+        : undefined,
     isDir: false,
     title: song.title,
     album: song.album ? (song.albumName ?? undefined) : song.title,

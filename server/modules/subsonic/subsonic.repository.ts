@@ -521,8 +521,39 @@ export class SubsonicRepository {
   }
 
   /** Listed songs by the artist or in the artist's genres, in random order. */
-  async similarSongIds(artistId: number, count: number): Promise<number[]> {
-    const rows = await this.db
+  similarSongIds(artistId: number, count: number): Promise<number[]> {
+    const artist = this.db
+      .selectFrom('artists')
+      .select('artists.id as artist_id')
+      .where('artists.id', '=', artistId);
+    return this.randomSongIdsOf(artist, this.genresOfArtist(artistId), count);
+  }
+
+  /**
+   * Other listed songs by any artist of the song, or in its genre, in random order: a song's
+   * radio.
+   */
+  songIdsLike(songId: number, count: number): Promise<number[]> {
+    const artists = this.db
+      .selectFrom('song_artists')
+      .select('song_artists.artist_id')
+      .where('song_artists.song_id', '=', songId);
+    const genre = this.db
+      .selectFrom('songs')
+      .select('songs.genre')
+      .where('songs.id', '=', songId)
+      .where('songs.genre', '!=', '');
+    return this.randomSongIdsOf(artists, genre, count, songId);
+  }
+
+  /** Listed songs (but `except`) credited to any of `artists` or in any of `genres`, at random. */
+  private async randomSongIdsOf(
+    artists: SelectQueryBuilder<Database, keyof Database, { artist_id: number }>,
+    genres: SelectQueryBuilder<Database, keyof Database, { genre: string }>,
+    count: number,
+    except?: number,
+  ): Promise<number[]> {
+    let query = this.db
       .selectFrom('songs')
       .select('songs.id')
       .where(songIsListed)
@@ -533,14 +564,13 @@ export class SubsonicRepository {
               .selectFrom('song_artists')
               .select('song_artists.song_id')
               .whereRef('song_artists.song_id', '=', 'songs.id')
-              .where('song_artists.artist_id', '=', artistId),
+              .where('song_artists.artist_id', 'in', artists),
           ),
-          eb('songs.genre', 'in', this.genresOfArtist(artistId)),
+          eb('songs.genre', 'in', genres),
         ]),
-      )
-      .orderBy(sql`random()`)
-      .limit(count)
-      .execute();
+      );
+    if (except !== undefined) query = query.where('songs.id', '!=', except);
+    const rows = await query.orderBy(sql`random()`).limit(count).execute();
     return rows.map((row) => row.id);
   }
 

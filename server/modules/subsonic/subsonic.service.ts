@@ -32,8 +32,14 @@ import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
 import {
   albumEntry,
+  albumFolderEntry,
+  albumFolderId,
   artistEntry,
+  artistFolderEntry,
+  artistFolderId,
   byIndexLetter,
+  itemOf,
+  type NamedItem,
   playlistEntry,
   singleEntry,
   songEntry,
@@ -108,6 +114,29 @@ function fileOfRow(row: SongRecord): SongFileRecord {
 export function searchQueryOf(raw: string | undefined): string {
   const text = (raw ?? '').trim();
   return text.replace(/^"(.*)"$/s, '$1').trim();
+}
+
+/** Entries of the rows found, in the order of `ids`, each with the caller's star of it. */
+function entriesInOrder<Row extends { id: number }>(
+  ids: number[],
+  rows: Row[],
+  starred: Map<number, string>,
+  entry: (row: Row, starred?: string) => Node,
+): Node[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [entry(row, starred.get(id))] : [];
+  });
+}
+
+/** A search's pages: ids, and the songs as the search found them or as ids to read. */
+interface SearchHits {
+  artistIds: number[];
+  albumIds: number[];
+  songs: { ids: number[] } | { found: Song[] };
+  /** The catalog version the pages were read at, when they were (the whole catalog's). */
+  version?: number;
 }
 
 export interface SubsonicServices {
@@ -282,8 +311,8 @@ export class SubsonicService {
   }
 
   /**
-   * getIndexes (folder mode): every enabled artist under its letter, cached as getArtists is. The
-   * folder tree is two levels, artists and then their songs, so a directory id is an artist id.
+   * getIndexes (folder mode): every enabled artist's folder under its letter, cached as
+   * getArtists is. Below them are their albums' folders, then songs (getMusicDirectory).
    */
   async indexes(caller: Caller, format: Format): Promise<RenderedResponse> {
     const followed = await this.repository.followsOf(caller.userId);
@@ -295,7 +324,7 @@ export class SubsonicService {
         const index = byIndexLetter(
           rows.map((row) => ({
             name: row.name,
-            node: { id: String(row.id), name: row.name, starred: new Slot(row.id) },
+            node: artistFolderEntry(row, new Slot(row.id)),
           })),
         );
         return { indexes: { lastModified: version, ignoredArticles: '', index } };
@@ -304,21 +333,69 @@ export class SubsonicService {
     );
   }
 
-  /** getMusicDirectory: an artist's folder holds its songs, newest first. */
+  /**
+   * getMusicDirectory: an artist's folder holds its albums' folders, then its songs on no album
+   * (newest first); an album's folder holds its songs.
+   */
   async musicDirectory(caller: Caller, params: Params): Promise<Node> {
-    const id = params.id();
-    const [artist] = await this.artistsById(caller, [id]);
+    const folder = itemOf(params.required('id'));
+    if (folder.kind === 'album') return this.albumFolder(caller, folder.id);
+    if (folder.kind !== 'artist') throw notFound('Folder not found');
+    const [artist] = await this.repository.artistCards([folder.id]);
     if (!artist) throw notFound('Artist not found');
-    const songs = await this.services.catalog.songsOfArtist(id, MAX_DIRECTORY);
-    const children = await this.songEntries(caller, songs);
+    const [followed, albums, songs] = await Promise.all([
+      this.repository.followedAt(caller.userId, [artist.id]),
+      this.repository.albumIdsOfArtist(artist.id).then((ids) => this.albumFolders(caller, ids)),
+      this.repository
+        .songIdsWithoutAlbum(artist.id, MAX_DIRECTORY)
+        .then((ids) => this.songsById(caller, ids)),
+    ]);
     return {
       directory: {
-        id: String(id),
-        name: artist.name,
-        starred: artist.starred,
-        child: children.map((child) => ({ ...child, parent: String(id) })),
+        ...artistFolderEntry(artist, followed.get(artist.id)),
+        child: [...albums, ...songs],
       },
     };
+  }
+
+  /** An album's folder: its songs in album order. */
+  private async albumFolder(caller: Caller, id: number): Promise<Node> {
+    const [[card], starred] = await Promise.all([
+      this.repository.albumCards([id]),
+      this.repository.albumStarredAt(caller.userId, [id]),
+    ]);
+    if (!card) throw notFound('Album not found');
+    const detail = await this.services.catalog.albumDetail(id);
+    return {
+      directory: {
+        id: albumFolderId(id),
+        parent: artistFolderId(card.artist_id),
+        name: card.title,
+        starred: starred.get(id),
+        playCount: Number(card.play_count ?? 0),
+        child: await this.songEntries(caller, detail.songs),
+      },
+    };
+  }
+
+  /** Album folders in the order of `ids`, with the caller's stars (folder mode's lists). */
+  private async albumFolders(caller: Caller, ids: number[]): Promise<Node[]> {
+    if (ids.length === 0) return [];
+    const [rows, starred] = await Promise.all([
+      this.repository.albumCards(ids),
+      this.repository.albumStarredAt(caller.userId, ids),
+    ]);
+    return entriesInOrder(ids, rows, starred, albumFolderEntry);
+  }
+
+  /** Artist folders in the order of `ids`, with the caller's follows (folder mode's lists). */
+  private async artistFolders(caller: Caller, ids: number[]): Promise<Node[]> {
+    if (ids.length === 0) return [];
+    const [rows, followed] = await Promise.all([
+      this.repository.artistCards(ids),
+      this.repository.followedAt(caller.userId, ids),
+    ]);
+    return entriesInOrder(ids, rows, followed, artistFolderEntry);
   }
 
   /** getArtist: the artist's albums, then its songs on no album as singles, newest first. */
@@ -372,6 +449,25 @@ export class SubsonicService {
   }
 
   async albumList2(caller: Caller, params: Params): Promise<Node> {
+    const list = await this.albumListIds(caller, params);
+    return {
+      albumList2: {
+        album: await this.albumsById(caller, formatOf(params), list.ids, list.version),
+      },
+    };
+  }
+
+  /** getAlbumList (folder mode): getAlbumList2's lists, as album folders. */
+  async albumList(caller: Caller, params: Params): Promise<Node> {
+    const { ids } = await this.albumListIds(caller, params);
+    return { albumList: { album: await this.albumFolders(caller, ids) } };
+  }
+
+  /** The album ids a getAlbumList or getAlbumList2 call asks for, at catalog `version`. */
+  private async albumListIds(
+    caller: Caller,
+    params: Params,
+  ): Promise<{ ids: number[]; version: number }> {
     const type = params.required('type') as AlbumListName;
     if (!ALBUM_LIST_TYPES.includes(type)) {
       throw new SubsonicError(
@@ -379,16 +475,15 @@ export class SubsonicService {
         `Unknown type: use one of ${ALBUM_LIST_TYPES.join(', ')}`,
       );
     }
+    const version = await this.services.catalog.catalogVersion();
     // Chorus keeps no ratings, so no album is rated highest; "Top rated" screens show empty.
-    if (type === 'highest') return { albumList2: {} };
+    if (type === 'highest') return { ids: [], version };
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
     const fromYear = optionalInt(params, 'fromYear');
     const toYear = optionalInt(params, 'toYear');
     const size = params.int('size', 10, 1, MAX_PAGE);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
-    const format = formatOf(params);
-    const version = await this.services.catalog.catalogVersion();
     const ids = order
       ? await this.cache.page(order, { offset, limit: size }, version)
       : await this.repository.albumIds({
@@ -400,7 +495,7 @@ export class SubsonicService {
           ...(fromYear !== undefined ? { fromYear } : {}),
           ...(toYear !== undefined ? { toYear } : {}),
         });
-    return { albumList2: { album: await this.albumsById(caller, format, ids, version) } };
+    return { ids, version };
   }
 
   async genres(): Promise<Node> {
@@ -442,6 +537,30 @@ export class SubsonicService {
    * search, which ranks at most SEARCH_MAX results of each kind.
    */
   async search3(caller: Caller, params: Params): Promise<Node> {
+    const hits = await this.searchHits(params);
+    return {
+      searchResult3: {
+        artist: await this.artistsById(caller, hits.artistIds),
+        album: await this.albumsById(caller, formatOf(params), hits.albumIds, hits.version),
+        song: await this.songsOfHits(caller, hits.songs),
+      },
+    };
+  }
+
+  /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
+  async search2(caller: Caller, params: Params): Promise<Node> {
+    const hits = await this.searchHits(params);
+    return {
+      searchResult2: {
+        artist: await this.artistFolders(caller, hits.artistIds),
+        album: await this.albumFolders(caller, hits.albumIds),
+        song: await this.songsOfHits(caller, hits.songs),
+      },
+    };
+  }
+
+  /** The pages of artists, albums and songs a search2 or search3 call asks for. */
+  private async searchHits(params: Params): Promise<SearchHits> {
     const query = searchQueryOf(params.get('query')).slice(0, SEARCH_QUERY_MAX);
     const page = (kind: 'artist' | 'album' | 'song') => ({
       offset: params.int(`${kind}Offset`, 0, 0, Number.MAX_SAFE_INTEGER),
@@ -456,13 +575,7 @@ export class SubsonicService {
         pages.album.limit > 0 ? this.cache.page('albumsByTitle', pages.album, version) : [],
         pages.song.limit > 0 ? this.cache.page('songsById', pages.song, version) : [],
       ]);
-      return {
-        searchResult3: {
-          artist: await this.artistsById(caller, artistIds),
-          album: await this.albumsById(caller, formatOf(params), albumIds, version),
-          song: await this.songsById(caller, songIds),
-        },
-      };
+      return { artistIds, albumIds, songs: { ids: songIds }, version };
     }
     const want = Math.min(
       SEARCH_MAX,
@@ -472,26 +585,29 @@ export class SubsonicService {
     const slice = <T>(items: T[], p: { offset: number; limit: number }) =>
       items.slice(p.offset, p.offset + p.limit);
     return {
-      searchResult3: {
-        artist: await this.artistsById(
-          caller,
-          slice(found.artists, pages.artist).map((artist) => artist._id),
-        ),
-        album: await this.albumsById(
-          caller,
-          formatOf(params),
-          slice(found.albums, pages.album).map((album) => album._id),
-        ),
-        song: await this.songEntries(caller, slice(found.songs, pages.song)),
-      },
+      artistIds: slice(found.artists, pages.artist).map((artist) => artist._id),
+      albumIds: slice(found.albums, pages.album).map((album) => album._id),
+      songs: { found: slice(found.songs, pages.song) },
     };
   }
 
-  /** star/unstar: a song is a like, an artist a follow, an album a star of its own. */
+  private songsOfHits(caller: Caller, songs: SearchHits['songs']): Promise<Node[]> {
+    return 'ids' in songs
+      ? this.songsById(caller, songs.ids)
+      : this.songEntries(caller, songs.found);
+  }
+
+  /**
+   * star/unstar: a song is a like, an artist a follow, an album a star of its own. Folder mode
+   * stars an artist's or album's folder by its id in `id`.
+   */
   async star(caller: Caller, params: Params, starred: boolean): Promise<Node> {
-    const songIds = params.ids('id');
-    const albumIds = params.ids('albumId');
-    const artistIds = params.ids('artistId');
+    const named = params.all('id').map(itemOf);
+    const idsOf = (kind: NamedItem['kind']) =>
+      named.filter((item) => item.kind === kind).map((item) => item.id);
+    const songIds = idsOf('song');
+    const albumIds = [...params.ids('albumId'), ...idsOf('album')];
+    const artistIds = [...params.ids('artistId'), ...idsOf('artist')];
     if (songIds.length + albumIds.length + artistIds.length === 0) {
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
     }
@@ -510,18 +626,36 @@ export class SubsonicService {
   }
 
   async starred2(caller: Caller, format: Format): Promise<Node> {
+    const stars = await this.starsOf(caller);
+    return {
+      starred2: {
+        artist: await this.artistsById(caller, stars.artistIds),
+        album: await this.albumsById(caller, format, stars.albumIds),
+        song: await this.songEntries(caller, stars.songs),
+      },
+    };
+  }
+
+  /** getStarred (folder mode): getStarred2's stars, with artists' and albums' folders. */
+  async starred(caller: Caller): Promise<Node> {
+    const stars = await this.starsOf(caller);
+    return {
+      starred: {
+        artist: await this.artistFolders(caller, stars.artistIds),
+        album: await this.albumFolders(caller, stars.albumIds),
+        song: await this.songEntries(caller, stars.songs),
+      },
+    };
+  }
+
+  /** The caller's liked songs, followed artists and starred albums. */
+  private async starsOf(caller: Caller) {
     const [liked, artistIds, albumIds] = await Promise.all([
       this.services.likes.songs(caller.userId),
       this.repository.followedArtistIds(caller.userId),
       this.repository.starredAlbumIds(caller.userId),
     ]);
-    return {
-      starred2: {
-        artist: await this.artistsById(caller, artistIds),
-        album: await this.albumsById(caller, format, albumIds),
-        song: await this.songEntries(caller, liked.items),
-      },
-    };
+    return { songs: liked.items, artistIds, albumIds };
   }
 
   /**
@@ -737,6 +871,32 @@ export class SubsonicService {
     return { similarSongs2: { song: await this.songsById(caller, ids) } };
   }
 
+  /**
+   * getSimilarSongs: what apps call a song's radio or instant mix. For a song, songs of its
+   * artists or in its genre; for an artist's folder, as getSimilarSongs2; for an album's folder,
+   * as for its artist.
+   */
+  async similarSongs(caller: Caller, params: Params): Promise<Node> {
+    const item = itemOf(params.required('id'));
+    const count = params.int('count', 50, 1, MAX_PAGE);
+    let ids: number[];
+    if (item.kind === 'song') {
+      // Not found unless listed; the song itself is where the radio starts, not one of its songs.
+      await this.services.catalog.getSong(item.id);
+      ids = await this.repository.songIdsLike(item.id, count);
+    } else {
+      const artistId =
+        item.kind === 'artist'
+          ? item.id
+          : (await this.repository.albumCards([item.id]))[0]?.artist_id;
+      if (artistId === undefined || (await this.repository.artistCards([artistId])).length === 0) {
+        throw notFound(item.kind === 'artist' ? 'Artist not found' : 'Album not found');
+      }
+      ids = await this.repository.similarSongIds(artistId, count);
+    }
+    return { similarSongs: { song: await this.songsById(caller, ids) } };
+  }
+
   private images(hash: string | null | undefined): Node {
     if (!hash) return {};
     const url = (width: number) => ({ value: new URL(imageUrl(hash, width), this.publicUrl).href });
@@ -745,7 +905,19 @@ export class SubsonicService {
 
   /** getArtistInfo2: the artist's description and images, and artists in the same genres. */
   async artistInfo2(caller: Caller, params: Params): Promise<Node> {
-    const artistId = params.id();
+    const { info, similar } = await this.artistInfoOf(caller, params.id(), params);
+    return { artistInfo2: { ...info, similarArtist: await this.artistsById(caller, similar) } };
+  }
+
+  /** getArtistInfo (folder mode): getArtistInfo2's, for an artist's folder. */
+  async artistInfo(caller: Caller, params: Params): Promise<Node> {
+    const folder = itemOf(params.required('id'));
+    if (folder.kind !== 'artist') throw notFound('Artist not found');
+    const { info, similar } = await this.artistInfoOf(caller, folder.id, params);
+    return { artistInfo: { ...info, similarArtist: await this.artistFolders(caller, similar) } };
+  }
+
+  private async artistInfoOf(caller: Caller, artistId: number, params: Params) {
     const [artist] = await this.repository.artistCards([artistId]);
     if (!artist) throw notFound('Artist not found');
     const description = await this.services.catalog.artistDetail(artistId, caller.userId);
@@ -753,13 +925,11 @@ export class SubsonicService {
       artistId,
       params.int('count', 20, 0, MAX_PAGE),
     );
-    return {
-      artistInfo2: {
-        biography: description.description ? { value: description.description } : undefined,
-        ...this.images(artist.image_key),
-        similarArtist: await this.artistsById(caller, similar),
-      },
+    const info: Node = {
+      biography: description.description ? { value: description.description } : undefined,
+      ...this.images(artist.image_key),
     };
+    return { info, similar };
   }
 
   /** getAlbumInfo2: the album's cover images (Chorus keeps no album notes). */
@@ -769,9 +939,20 @@ export class SubsonicService {
     if (song) {
       return { albumInfo: this.images(typeof song.coverArt === 'string' ? song.coverArt : null) };
     }
-    const [album] = await this.repository.albumCards([toId(requested)]);
+    return { albumInfo: await this.albumImages(toId(requested)) };
+  }
+
+  /** getAlbumInfo (folder mode): getAlbumInfo2's, for an album's folder. */
+  async albumInfo(params: Params): Promise<Node> {
+    const folder = itemOf(params.required('id'));
+    if (folder.kind !== 'album') throw notFound('Album not found');
+    return { albumInfo: await this.albumImages(folder.id) };
+  }
+
+  private async albumImages(albumId: number): Promise<Node> {
+    const [album] = await this.repository.albumCards([albumId]);
     if (!album) throw notFound('Album not found');
-    return { albumInfo: this.images(album.cover_key) };
+    return this.images(album.cover_key);
   }
 
   async playQueue(caller: Caller): Promise<Node> {
