@@ -10,9 +10,11 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.
 import {
   createAlbum,
   createArtist,
+  createManySongs,
   createPlaylist,
   createSong,
   createUser,
+  recordPlays,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
 import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
@@ -504,6 +506,33 @@ describe('the Subsonic API over HTTP', () => {
         expect(await schemaErrors(answers)).toEqual([]);
       } finally {
         await retire([single.id, unlisted.id, duet.id]);
+      }
+    });
+
+    it("ranks an artist's top songs by their plays of all time, over all its songs", async () => {
+      const prolific = await createArtist(t.deps, { name: 'Prolific Player' });
+      await createManySongs(t.deps, 60, prolific.id);
+      const made = await t.deps.db
+        .selectFrom('song_artists')
+        .select('song_id')
+        .where('artist_id', '=', prolific.id)
+        .orderBy('song_id')
+        .execute();
+      const ids = made.map((row) => row.song_id);
+      try {
+        // The oldest song, past the newest 50 the artist page holds, is the most played.
+        await recordPlays(t.deps, ids[0]!, 9);
+        await recordPlays(t.deps, ids[30]!, 4);
+        const api = client({ apiKey: appKey });
+        const { topSongs } = await api.getTopSongs({ artist: 'Prolific Player', count: 3 });
+        // Songs with equal plays come newest first.
+        expect(topSongs.song?.map((song) => Number(song.id))).toEqual([ids[0], ids[30], ids[59]]);
+        expect(topSongs.song?.[0]?.playCount).toBe(9);
+        await retire([ids[0]!]);
+        const after = await api.getTopSongs({ artist: 'Prolific Player', count: 1 });
+        expect(after.topSongs.song?.map((song) => Number(song.id))).toEqual([ids[30]]);
+      } finally {
+        await retire(ids);
       }
     });
 

@@ -510,6 +510,21 @@ export class SubsonicRepository {
     return row?.id;
   }
 
+  /** The artist's listed songs, most played of all time first (ties: newest first). */
+  async topSongIds(artistId: number, count: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('song_artists')
+      .leftJoin('song_play_totals', 'song_play_totals.song_id', 'song_artists.song_id')
+      .select('song_artists.song_id')
+      .where('song_artists.artist_id', '=', artistId)
+      .where('song_artists.listed', '=', 1)
+      .orderBy(sql`coalesce(song_play_totals.plays, 0)`, 'desc')
+      .orderBy('song_artists.song_id', 'desc')
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.song_id);
+  }
+
   /** Genres of an artist's listed songs. */
   private genresOfArtist(artistId: number) {
     return this.db

@@ -849,13 +849,15 @@ export class SubsonicService {
     };
   }
 
-  /** getTopSongs: the artist's songs most played first, as on the artist page. */
+  /**
+   * getTopSongs: the artist's songs most played of all time first, over all its songs (the artist
+   * page ranks its newest ones).
+   */
   async topSongs(caller: Caller, params: Params): Promise<Node> {
     const artistId = await this.repository.artistIdByName(params.required('artist'));
     if (artistId === undefined) return { topSongs: {} };
-    const page = await this.services.catalog.artistDetail(artistId, caller.userId);
-    const songs = page.songs.slice(0, params.int('count', 50, 1, MAX_PAGE));
-    return { topSongs: { song: await this.songEntries(caller, songs) } };
+    const ids = await this.repository.topSongIds(artistId, params.int('count', 50, 1, MAX_PAGE));
+    return { topSongs: { song: await this.songsById(caller, ids) } };
   }
 
   /** getSimilarSongs2: songs by the artist or in the artist's genres. */
