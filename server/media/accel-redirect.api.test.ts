@@ -19,13 +19,14 @@ describe('media sent by nginx (X-Accel-Redirect)', () => {
   let etag: string;
   let audioKey: string;
   let imageHash: string;
+  let appKey: string;
 
   beforeAll(async () => {
     t = await createTestApp({ MEDIA_ACCEL_REDIRECT: '/internal-media/', TRUST_PROXY: '127.0.0.1' });
     const artist = await createArtist(t.deps);
     songId = (await createSong(t.deps, { artistIds: [artist.id] })).id;
     hiddenId = (await createSong(t.deps, { artistIds: [artist.id], status: 'Inactive' })).id;
-    await createUser(t.deps);
+    appKey = (await t.deps.services.appKeys.create((await createUser(t.deps)).id)).appKey;
     audioKey = (
       await t.deps.db
         .selectFrom('songs')
@@ -71,6 +72,20 @@ describe('media sent by nginx (X-Accel-Redirect)', () => {
     expect(response.headers.get('etag')).toBe(etag);
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('x-accel-redirect')).toBeNull();
+  });
+
+  it("keeps Chorus's cross-origin headers: open for Subsonic apps, same-origin for the web app", async () => {
+    const app = await fetch(`${nginx.url}/rest/stream?apiKey=${appKey}&id=${songId}&format=raw`, {
+      headers: { origin: 'https://player.example' },
+    });
+    expect(app.status, nginx.errors()).toBe(200);
+    expect(Buffer.from(await app.arrayBuffer()).equals(audio)).toBe(true);
+    expect(app.headers.get('access-control-allow-origin')).toBe('*');
+    expect(app.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const web = await stream(nginx.url);
+    await web.arrayBuffer();
+    expect(web.headers.get('access-control-allow-origin')).toBeNull();
+    expect(web.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('lets nginx answer ranges, and If-None-Match with a 304', async () => {

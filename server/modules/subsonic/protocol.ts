@@ -345,9 +345,32 @@ function writeJson(out: Output, node: Node): void {
 
 export type Format = 'xml' | 'json';
 
-/** XML unless the app asks for JSON (`f=json`); Amperfy and DSub never do. */
+/**
+ * XML unless the app asks for JSON (`f=json`, or `f=jsonp`, JSON wrapped in a call); Amperfy and
+ * DSub never do.
+ */
 export function formatOf(params: Params): Format {
-  return params.get('f') === 'json' ? 'json' : 'xml';
+  const f = params.get('f');
+  return f === 'json' || f === 'jsonp' ? 'json' : 'xml';
+}
+
+/** A JavaScript function name, as JSONP callbacks are (`angular.callbacks._0`). */
+const FUNCTION_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * The function a JSONP call (`f=jsonp`, which web apps such as Jamstash send) wraps its JSON in,
+ * or null for any other call. Only a function name goes into the response, never other text.
+ */
+export function jsonpCallbackOf(params: Params): string | null {
+  if (params.get('f') !== 'jsonp') return null;
+  const callback = params.required('callback');
+  if (callback.length > 100 || !FUNCTION_NAME.test(callback)) {
+    throw new SubsonicError(
+      CODES.generic,
+      'callback must be a JavaScript function name: letters, digits, _ and $, joined by dots',
+    );
+  }
+  return callback;
 }
 
 /** The text of a response (or a refusal) in the asked format, with the places of its slots. */
@@ -394,17 +417,22 @@ const CONTENT_TYPES: Record<Format, string> = {
 /**
  * Sends a response (or one rendered already) in the asked format, always with HTTP 200. One
  * rendered ahead goes gzipped to apps that accept it (as the common ones all do), when it was
- * cached so.
+ * cached so. With a JSONP `callback`, the JSON is sent as a call of it.
  */
 export function sendResponse(
   reply: FastifyReply,
   format: Format,
   payload: Node | SubsonicError | RenderedResponse,
+  callback: string | null = null,
 ): FastifyReply {
-  reply
-    .status(200)
-    .header('cache-control', 'no-store')
-    .header('content-type', CONTENT_TYPES[format]);
+  reply.status(200).header('cache-control', 'no-store');
+  if (callback !== null) {
+    const json = isRendered(payload) ? payload.bytes() : responseText('json', payload);
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .send(Buffer.concat([Buffer.from(`${callback}(`), Buffer.from(json), Buffer.from(');')]));
+  }
+  reply.header('content-type', CONTENT_TYPES[format]);
   if (payload instanceof SubsonicError || !isRendered(payload)) {
     // Bytes, not text: Node would otherwise go over a long text twice, to count and to encode it.
     return reply.send(Buffer.from(responseText(format, payload)));

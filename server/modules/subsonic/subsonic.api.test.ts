@@ -309,6 +309,55 @@ describe('the Subsonic API over HTTP', () => {
       expect((await api.getSong({ id: String(songs[1]!.id) })).song.title).toBe('Track 1');
     });
 
+    it('answers JSONP (f=jsonp) as a call of the named function, and refuses other callbacks', async () => {
+      for (const method of ['ping', 'getArtists']) {
+        const response = await rest(method, {
+          apiKey: appKey,
+          f: 'jsonp',
+          callback: 'angular.callbacks._0',
+        });
+        expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+        const body = await response.text();
+        const json = /^angular\.callbacks\._0\(([\s\S]*)\);$/.exec(body)?.[1];
+        expect(JSON.parse(json!)['subsonic-response'].status, method).toBe('ok');
+      }
+      for (const [callback, code] of [
+        ['alert(document.cookie)//', 0],
+        ['a'.repeat(101), 0],
+        ['', 10],
+      ] as const) {
+        const response = await rest('ping', { apiKey: appKey, f: 'jsonp', callback });
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        const answer = (await response.json())['subsonic-response'];
+        expect(answer.error.code, callback).toBe(code);
+      }
+    });
+
+    it('lets apps in a browser on another origin call it, play its streams and show its covers', async () => {
+      const origin = { origin: 'https://player.example' };
+      const answer = await rest('ping', { apiKey: appKey, f: 'json' }, { headers: origin });
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      const stream = await rest('stream', { apiKey: appKey, id: String(songs[0]!.id) });
+      expect(stream.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      await stream.arrayBuffer();
+      const preflight = await fetch(`${base}/rest/createPlaylist.view`, {
+        method: 'OPTIONS',
+        headers: {
+          ...origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+      // The web app's own API stays same-origin: its sessions are cookies.
+      const own = await fetch(`${base}/api/health`, { headers: origin });
+      expect(own.headers.get('access-control-allow-origin')).toBeNull();
+      expect(own.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    });
+
     it('answers unknown ids with 70 and missing parameters with 10, with HTTP 200', async () => {
       expect((await json('getSong', { apiKey: appKey, id: '999999' })).error?.code).toBe(70);
       expect((await json('getSong', { apiKey: appKey, id: 'al-1' })).error?.code).toBe(70);
@@ -487,6 +536,12 @@ describe('the Subsonic API over HTTP', () => {
         expect(song).toMatchObject({ album: 'Lone Star', albumId: id });
         const info = await json('getAlbumInfo2', { apiKey: appKey, id });
         expect(JSON.stringify(info.albumInfo)).toContain('d'.repeat(64));
+        // Starring the single, as apps star an album, likes its song.
+        await api.star({ albumId: id });
+        const { starred2 } = await api.getStarred2();
+        expect(starred2.song?.map((entry) => entry.id)).toEqual([String(single.id)]);
+        await api.unstar({ albumId: id });
+        expect((await api.getStarred2()).starred2.song ?? []).toEqual([]);
 
         // A song on an album, an unlisted song and a malformed id name no single.
         // (Past Chorus's ids, too: PostgreSQL's integer ids would refuse it.)
@@ -592,6 +647,18 @@ describe('the Subsonic API over HTTP', () => {
         expect((await api.getSong({ id: String(songs[0]!.id) })).song.parent).toBe(opened.id);
         expect((await api.getSong({ id: String(loose.id) })).song.parent).toBe(folderId);
 
+        // An artist with nothing to list, and an album with no song, are no folders.
+        const empty = await createArtist(t.deps, { name: 'Empty Folder' });
+        const bare = await createAlbum(t.deps, artist.id, 'No Songs Yet');
+        const { indexes: again } = await api.getIndexes();
+        const names = again.index?.flatMap((index) => (index.artist ?? []).map((a) => a.name));
+        expect(names).toContain('Nova Lights');
+        expect(names).not.toContain('Empty Folder');
+        const { directory: still } = await api.getMusicDirectory({ id: folderId! });
+        expect(still.child?.map((child) => child.id)).not.toContain(`al-${bare.id}`);
+        await t.deps.db.deleteFrom('albums').where('id', '=', bare.id).execute();
+        await t.deps.db.deleteFrom('artists').where('id', '=', empty.id).execute();
+
         // Hidden artists, unknown folders and a song's id open nothing.
         for (const id of [`ar-${hiddenArtist.id}`, 'al-999999', 'ar-x', String(artist.id)]) {
           const answer = await json('getMusicDirectory', { apiKey: appKey, id });
@@ -648,6 +715,27 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('star', { apiKey: appKey, id: 'ar-999999' })).error?.code).toBe(70);
       expect((await json('star', { apiKey: appKey, id: 'al-999999' })).error?.code).toBe(70);
 
+      // Apps browsing by tags take ids from folder calls too (Feishin's favourites), and folder
+      // calls' info from tag ids: each takes the other's.
+      expect((await api.getArtist({ id: `ar-${artist.id}` })).artist.name).toBe('Nova Lights');
+      expect((await api.getAlbum({ id: `al-${album.id}` })).album.name).toBe('Night Drive');
+      for (const [method, id] of [
+        ['getSimilarSongs2', `ar-${artist.id}`],
+        ['getArtistInfo2', `ar-${artist.id}`],
+        ['getArtistInfo', String(artist.id)],
+        ['getArtistInfo', `al-${album.id}`],
+        ['getAlbumInfo', String(album.id)],
+        ['getAlbumInfo2', `al-${album.id}`],
+      ] as const) {
+        expect((await json(method, { apiKey: appKey, id })).status, `${method} ${id}`).toBe('ok');
+      }
+      await api.star({ albumId: `al-${album.id}`, artistId: `ar-${artist.id}` });
+      const tagged = await api.getStarred2();
+      expect(tagged.starred2.album?.map((a) => a.id)).toEqual([String(album.id)]);
+      expect(tagged.starred2.artist?.map((a) => a.id)).toEqual([String(artist.id)]);
+      await api.unstar({ albumId: `al-${album.id}`, artistId: `ar-${artist.id}` });
+      expect((await api.getStarred2()).starred2.album ?? []).toEqual([]);
+
       const { artistInfo } = await api.getArtistInfo({ id: `ar-${artist.id}` });
       expect(artistInfo.biography).toBe('About Nova Lights');
       expect(
@@ -656,9 +744,9 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('getAlbumInfo', { apiKey: appKey, id: `al-${album.id}` })).status).toBe(
         'ok',
       );
-      expect(
-        (await json('getAlbumInfo', { apiKey: appKey, id: String(album.id) })).error?.code,
-      ).toBe(70);
+      expect((await json('getAlbumInfo', { apiKey: appKey, id: 'al-999999' })).error?.code).toBe(
+        70,
+      );
     });
 
     it("plays a song's radio from its artists and genre (getSimilarSongs)", async () => {

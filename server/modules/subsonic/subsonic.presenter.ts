@@ -48,6 +48,26 @@ export function itemOf(id: string): NamedItem {
   return { kind: 'song', id: toId(id) };
 }
 
+/**
+ * The artist a tag call (getArtist, `artistId`, …) names: by its id, or by its folder's, since
+ * apps that browse by tags take ids from folder-mode calls too (Feishin's favourites).
+ */
+export function artistIdOf(id: string): number {
+  return toId(id.startsWith(ARTIST_FOLDER_PREFIX) ? id.slice(ARTIST_FOLDER_PREFIX.length) : id);
+}
+
+/** The album a tag call (getAlbum, `albumId`, …) names: by its id, or by its folder's. */
+export function albumIdOf(id: string): number {
+  return albumOfFolder(id) ?? toId(id);
+}
+
+/** The album whose folder `id` is, or undefined when it is not an album's folder. */
+export function albumOfFolder(id: string): number | undefined {
+  return id.startsWith(ALBUM_FOLDER_PREFIX)
+    ? toId(id.slice(ALBUM_FOLDER_PREFIX.length))
+    : undefined;
+}
+
 /** An artist's folder as indexes, search2 and getStarred list it (Subsonic's `Artist`). */
 export function artistFolderEntry(artist: { id: number; name: string }, starred?: string | Slot) {
   return { id: artistFolderId(artist.id), name: artist.name, starred };

@@ -211,9 +211,40 @@ export class SubsonicRepository {
       .where('artists.is_disabled', '=', 0);
   }
 
-  /** Every enabled artist by name, with album counts (getArtists, getIndexes). */
+  /** Every enabled artist by name, with album counts (getArtists). */
   artistsByName(): Promise<ArtistCardRecord[]> {
     return this.artistCardQuery().orderBy('artists.name').orderBy('artists.id').execute();
+  }
+
+  /**
+   * The enabled artists whose folders hold something (getIndexes), by name: a listed song
+   * credited to them, or an album of theirs with one. Folder-mode apps take an empty folder for
+   * an error (Jamstash's "This directory is empty").
+   */
+  artistsWithSongsByName(): Promise<ArtistCardRecord[]> {
+    return this.artistCardQuery()
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('song_artists')
+              .select('song_artists.song_id')
+              .whereRef('song_artists.artist_id', '=', 'artists.id')
+              .where('song_artists.listed', '=', 1),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('albums')
+              .innerJoin('songs', 'songs.album_id', 'albums.id')
+              .select('songs.id')
+              .whereRef('albums.artist_id', '=', 'artists.id')
+              .where('songs.listed', '=', 1),
+          ),
+        ]),
+      )
+      .orderBy('artists.name')
+      .orderBy('artists.id')
+      .execute();
   }
 
   /** Which of `ids` are songs listeners may see. */

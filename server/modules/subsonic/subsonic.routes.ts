@@ -11,6 +11,7 @@ import {
   asSubsonicError,
   CODES,
   formatOf,
+  jsonpCallbackOf,
   type Node,
   Params,
   type RenderedResponse,
@@ -21,6 +22,17 @@ import { streamPlan } from './stream-plan.ts';
 import { SubsonicRepository } from './subsonic.repository.ts';
 import { SubsonicService } from './subsonic.service.ts';
 import { SubsonicAuth } from './subsonic-auth.ts';
+
+/**
+ * Apps that run in a browser on another origin (Feishin's web build, Jamstash, Airsonic Refix)
+ * read the API with CORS, and play its streams and show its covers from their own pages. Any
+ * origin may: a call carries its credentials in its own parameters, never in a cookie, so a page
+ * reads only what the credentials it holds already open.
+ */
+const CROSS_ORIGIN_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 
 /** Form bodies (the `formPost` extension) are small: credentials and a few ids. */
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -124,8 +136,8 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getSimilarSongs2: (caller, params) => subsonic.similarSongs2(caller, params),
     getArtistInfo: (caller, params) => subsonic.artistInfo(caller, params),
     getArtistInfo2: (caller, params) => subsonic.artistInfo2(caller, params),
-    getAlbumInfo: (_caller, params) => subsonic.albumInfo(params),
-    getAlbumInfo2: (caller, params) => subsonic.albumInfo2(caller, params),
+    getAlbumInfo: (caller, params) => subsonic.albumInfo(caller, params),
+    getAlbumInfo2: (caller, params) => subsonic.albumInfo(caller, params),
     getPlayQueue: (caller) => subsonic.playQueue(caller),
     savePlayQueue: (caller, params) => subsonic.savePlayQueue(caller, params),
     getInternetRadioStations: () => ({ internetRadioStations: {} }),
@@ -185,15 +197,19 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     },
   };
   const handle = async (request: FastifyRequest, reply: FastifyReply, method: string) => {
+    reply.headers(CROSS_ORIGIN_HEADERS);
     const params = Params.from(request.query, request.body);
     const format = formatOf(params);
     const name = method.replace(/\.view$/, '');
     let sending = false;
+    // Refusals before the callback is known (a wrong one among them) go out as plain JSON.
+    let callback: string | null = null;
     try {
+      callback = jsonpCallbackOf(params);
       const respondOpen = Object.hasOwn(openResponders, name) ? openResponders[name] : undefined;
       const respond = Object.hasOwn(responders, name) ? responders[name] : undefined;
       const sender = Object.hasOwn(senders, name) ? senders[name] : undefined;
-      if (respondOpen) return sendResponse(reply, format, await respondOpen(params));
+      if (respondOpen) return sendResponse(reply, format, await respondOpen(params), callback);
       if (sender) {
         const caller = await auth.authenticate(params, request.ip);
         sending = true;
@@ -201,7 +217,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       }
       if (respond) {
         const caller = await auth.authenticate(params, request.ip);
-        return sendResponse(reply, format, await respond(caller, params, request));
+        return sendResponse(reply, format, await respond(caller, params, request), callback);
       }
       throw new SubsonicError(
         CODES.notFound,
@@ -213,7 +229,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       if (sending && error instanceof AppError && error.statusCode === 429) throw error;
       const refusal = asSubsonicError(error);
       if (!refusal) throw error;
-      return sendResponse(reply, format, refusal);
+      return sendResponse(reply, format, refusal, callback);
     }
   };
 
@@ -248,6 +264,24 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
           handle(request, reply, (request.params as { method: string }).method),
       });
     }
+    // The preflight of a form POST or of a call with headers of its own, from a browser app.
+    scope.route({
+      method: 'OPTIONS',
+      url: '/rest/:method',
+      config: { policy: 'subsonic' },
+      schema: { tags: ['subsonic'], params: MethodParams, hide: true },
+      handler: (request, reply) =>
+        reply
+          .status(204)
+          .headers(CROSS_ORIGIN_HEADERS)
+          .header('access-control-allow-methods', 'GET, POST')
+          .header(
+            'access-control-allow-headers',
+            request.headers['access-control-request-headers'] ?? 'content-type',
+          )
+          .header('access-control-max-age', '86400')
+          .send(),
+    });
   });
 
   const AppKeyState = Type.Object({

@@ -26,7 +26,6 @@ import {
   type RenderedResponse,
   Slot,
   SubsonicError,
-  toId,
 } from './protocol.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
@@ -34,9 +33,12 @@ import {
   albumEntry,
   albumFolderEntry,
   albumFolderId,
+  albumIdOf,
+  albumOfFolder,
   artistEntry,
   artistFolderEntry,
   artistFolderId,
+  artistIdOf,
   byIndexLetter,
   itemOf,
   type NamedItem,
@@ -46,6 +48,7 @@ import {
   songOfSingle,
 } from './subsonic.presenter.ts';
 import type {
+  AlbumCardRecord,
   AlbumListRequest,
   AlbumListType,
   CatalogOrder,
@@ -320,7 +323,7 @@ export class SubsonicService {
       'getIndexes',
       format,
       async (version) => {
-        const rows = await this.repository.artistsByName();
+        const rows = await this.repository.artistsWithSongsByName();
         const index = byIndexLetter(
           rows.map((row) => ({
             name: row.name,
@@ -345,7 +348,11 @@ export class SubsonicService {
     if (!artist) throw notFound('Artist not found');
     const [followed, albums, songs] = await Promise.all([
       this.repository.followedAt(caller.userId, [artist.id]),
-      this.repository.albumIdsOfArtist(artist.id).then((ids) => this.albumFolders(caller, ids)),
+      // An album with no song to list would be an empty folder, which these apps take for an
+      // error.
+      this.repository
+        .albumIdsOfArtist(artist.id)
+        .then((ids) => this.albumFolders(caller, ids, (row) => Number(row.song_count ?? 0) > 0)),
       this.repository
         .songIdsWithoutAlbum(artist.id, MAX_DIRECTORY)
         .then((ids) => this.songsById(caller, ids)),
@@ -378,14 +385,21 @@ export class SubsonicService {
     };
   }
 
-  /** Album folders in the order of `ids`, with the caller's stars (folder mode's lists). */
-  private async albumFolders(caller: Caller, ids: number[]): Promise<Node[]> {
+  /**
+   * Album folders in the order of `ids` (those whose cards `keep`), with the caller's stars
+   * (folder mode's lists).
+   */
+  private async albumFolders(
+    caller: Caller,
+    ids: number[],
+    keep: (card: AlbumCardRecord) => boolean = () => true,
+  ): Promise<Node[]> {
     if (ids.length === 0) return [];
     const [rows, starred] = await Promise.all([
       this.repository.albumCards(ids),
       this.repository.albumStarredAt(caller.userId, ids),
     ]);
-    return entriesInOrder(ids, rows, starred, albumFolderEntry);
+    return entriesInOrder(ids, rows.filter(keep), starred, albumFolderEntry);
   }
 
   /** Artist folders in the order of `ids`, with the caller's follows (folder mode's lists). */
@@ -400,7 +414,7 @@ export class SubsonicService {
 
   /** getArtist: the artist's albums, then its songs on no album as singles, newest first. */
   async artist(caller: Caller, params: Params): Promise<Node> {
-    const id = params.id();
+    const id = artistIdOf(params.required('id'));
     const [artist] = await this.artistsById(caller, [id]);
     if (!artist) throw notFound('Artist not found');
     const [albums, singles] = await Promise.all([
@@ -431,7 +445,7 @@ export class SubsonicService {
     const requested = params.required('id');
     const song = await this.single(caller, requested);
     if (song) return { album: { ...singleEntry(song), song: [song] } };
-    const id = toId(requested);
+    const id = albumIdOf(requested);
     const [[card], starred] = await Promise.all([
       this.repository.albumCards([id]),
       this.repository.albumStarredAt(caller.userId, [id]),
@@ -599,15 +613,25 @@ export class SubsonicService {
 
   /**
    * star/unstar: a song is a like, an artist a follow, an album a star of its own. Folder mode
-   * stars an artist's or album's folder by its id in `id`.
+   * stars an artist's or album's folder by its id in `id`; a single, by its id in `albumId`, is
+   * its song.
    */
   async star(caller: Caller, params: Params, starred: boolean): Promise<Node> {
-    const named = params.all('id').map(itemOf);
+    const named: NamedItem[] = [
+      ...params.all('id').map(itemOf),
+      ...params.all('albumId').map((id): NamedItem => {
+        const songId = songOfSingle(id);
+        return songId === undefined
+          ? { kind: 'album', id: albumIdOf(id) }
+          : { kind: 'song', id: songId };
+      }),
+      ...params.all('artistId').map((id): NamedItem => ({ kind: 'artist', id: artistIdOf(id) })),
+    ];
     const idsOf = (kind: NamedItem['kind']) =>
       named.filter((item) => item.kind === kind).map((item) => item.id);
     const songIds = idsOf('song');
-    const albumIds = [...params.ids('albumId'), ...idsOf('album')];
-    const artistIds = [...params.ids('artistId'), ...idsOf('artist')];
+    const albumIds = idsOf('album');
+    const artistIds = idsOf('artist');
     if (songIds.length + albumIds.length + artistIds.length === 0) {
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
     }
@@ -862,7 +886,7 @@ export class SubsonicService {
 
   /** getSimilarSongs2: songs by the artist or in the artist's genres. */
   async similarSongs2(caller: Caller, params: Params): Promise<Node> {
-    const artistId = params.id();
+    const artistId = artistIdOf(params.required('id'));
     if ((await this.repository.artistCards([artistId])).length === 0) {
       throw notFound('Artist not found');
     }
@@ -907,19 +931,28 @@ export class SubsonicService {
 
   /** getArtistInfo2: the artist's description and images, and artists in the same genres. */
   async artistInfo2(caller: Caller, params: Params): Promise<Node> {
-    const { info, similar } = await this.artistInfoOf(caller, params.id(), params);
+    const { info, similar } = await this.artistInfoOf(caller, params);
     return { artistInfo2: { ...info, similarArtist: await this.artistsById(caller, similar) } };
   }
 
-  /** getArtistInfo (folder mode): getArtistInfo2's, for an artist's folder. */
+  /** getArtistInfo (folder mode): getArtistInfo2's, with the similar artists' folders. */
   async artistInfo(caller: Caller, params: Params): Promise<Node> {
-    const folder = itemOf(params.required('id'));
-    if (folder.kind !== 'artist') throw notFound('Artist not found');
-    const { info, similar } = await this.artistInfoOf(caller, folder.id, params);
+    const { info, similar } = await this.artistInfoOf(caller, params);
     return { artistInfo: { ...info, similarArtist: await this.artistFolders(caller, similar) } };
   }
 
-  private async artistInfoOf(caller: Caller, artistId: number, params: Params) {
+  /**
+   * The info of the artist `id` names: an artist, its folder, or an album's folder (the album's
+   * artist), as Subsonic's info calls take any of them.
+   */
+  private async artistInfoOf(caller: Caller, params: Params) {
+    const requested = params.required('id');
+    const albumId = albumOfFolder(requested);
+    const artistId =
+      albumId === undefined
+        ? artistIdOf(requested)
+        : (await this.repository.albumCards([albumId]))[0]?.artist_id;
+    if (artistId === undefined) throw notFound('Album not found');
     const [artist] = await this.repository.artistCards([artistId]);
     if (!artist) throw notFound('Artist not found');
     const description = await this.services.catalog.artistDetail(artistId, caller.userId);
@@ -934,27 +967,19 @@ export class SubsonicService {
     return { info, similar };
   }
 
-  /** getAlbumInfo2: the album's cover images (Chorus keeps no album notes). */
-  async albumInfo2(caller: Caller, params: Params): Promise<Node> {
+  /**
+   * getAlbumInfo and getAlbumInfo2: the album's cover images (Chorus keeps no album notes), for
+   * an album, its folder or a single.
+   */
+  async albumInfo(caller: Caller, params: Params): Promise<Node> {
     const requested = params.required('id');
     const song = await this.single(caller, requested);
     if (song) {
       return { albumInfo: this.images(typeof song.coverArt === 'string' ? song.coverArt : null) };
     }
-    return { albumInfo: await this.albumImages(toId(requested)) };
-  }
-
-  /** getAlbumInfo (folder mode): getAlbumInfo2's, for an album's folder. */
-  async albumInfo(params: Params): Promise<Node> {
-    const folder = itemOf(params.required('id'));
-    if (folder.kind !== 'album') throw notFound('Album not found');
-    return { albumInfo: await this.albumImages(folder.id) };
-  }
-
-  private async albumImages(albumId: number): Promise<Node> {
-    const [album] = await this.repository.albumCards([albumId]);
+    const [album] = await this.repository.albumCards([albumIdOf(requested)]);
     if (!album) throw notFound('Album not found');
-    return this.images(album.cover_key);
+    return { albumInfo: this.images(album.cover_key) };
   }
 
   async playQueue(caller: Caller): Promise<Node> {
