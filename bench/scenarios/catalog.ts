@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
+import { CatalogRepository } from '../../server/modules/catalog/catalog.repository.ts';
+import {
+  POPULAR_WINDOW_DAYS,
+  TRENDING_WINDOW_DAYS,
+} from '../../server/modules/catalog/catalog.service.ts';
+import { PlayWindows } from '../../server/modules/catalog/popularity.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { seedLargeCatalog } from '../listening-seed.ts';
 import { runLoad } from '../load.ts';
@@ -27,12 +34,49 @@ function shuffled<T>(items: T[]): T[] {
   return items;
 }
 
+/**
+ * The longest the event loop waits while the rankings read a month of plays from nothing, as
+ * at start and once an hour: what any request arriving meanwhile waits at most for them.
+ */
+async function rankingStall(dataDir: string): Promise<Figure> {
+  const handle = await openDatabase({ url: null, dataDir });
+  try {
+    const windows = new PlayWindows(
+      new CatalogRepository(handle),
+      TRENDING_WINDOW_DAYS,
+      POPULAR_WINDOW_DAYS,
+    );
+    let longest = 0;
+    let last = performance.now();
+    const clock = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    const started = performance.now();
+    try {
+      await windows.update(Date.now());
+    } finally {
+      clearInterval(clock);
+    }
+    return {
+      name: 'longest event-loop stall while the rankings read a month of plays',
+      value: Math.round(longest),
+      unit: 'ms',
+      note: `the whole read ${Math.round(performance.now() - started)} ms`,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
 const scenario: Scenario = {
   name: 'catalog',
   description: `home feed and artist page (both calls) at ${CONNECTIONS} connections over ${SONGS} songs, ${ARTISTS} artists, ${PLAYS} plays (SQLite; the server in its own process)`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-catalog-'));
     await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
+    const stall = await rankingStall(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 180_000);
     const pid = server.process.pid;
     try {
@@ -63,6 +107,7 @@ const scenario: Scenario = {
         ['artist page (getArtistSongById)', () => `/api/user/getArtistSongById/${randomArtist()}`],
       ] as const;
       const figures: Figure[] = [
+        stall,
         {
           name: 'first home call after start',
           value: Math.round(firstMs),

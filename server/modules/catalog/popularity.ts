@@ -63,6 +63,9 @@ const REREAD_MS = 3_600_000;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Lets the event loop answer what waits (requests, timers) before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Play sums over the trending (songs) and popular (artists, albums) windows, from the per-day
  * buckets the plays triggers keep. A day's sums are read once and reused until its stamp in
@@ -78,7 +81,10 @@ export class PlayWindows {
   private readSince = 0;
 
   constructor(
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: Pick<
+      CatalogRepository,
+      'playDays' | 'songPlaysOn' | 'artistPlaysOn' | 'albumPlaysOn'
+    >,
     private readonly trendingDays: number,
     private readonly popularDays: number,
   ) {}
@@ -91,13 +97,28 @@ export class PlayWindows {
     const stamps = await this.catalog.playDays(popularFrom);
     // A past day's sums follow credits and albums as they were when it was read; reading every
     // day afresh now and then lets edits to those reach the rankings.
-    if (now - this.readSince > REREAD_MS || cacheOff('play-days')) {
+    const rereadAll = now - this.readSince > REREAD_MS || cacheOff('play-days');
+    // A month of days is hundreds of milliseconds of reads on a large catalog, and SQLite's run
+    // on the event loop: the loop gets a turn after each one, so no request waits for them all.
+    const read = new Map<string, CachedDay>();
+    for (const [day, stamp] of stamps) {
+      if (!rereadAll && this.days.get(day)?.stamp === stamp) continue;
+      const songs = day >= trendingFrom ? await this.catalog.songPlaysOn(day) : null;
+      await nextTurn();
+      const artists = await this.catalog.artistPlaysOn(day);
+      await nextTurn();
+      const albums = await this.catalog.albumPlaysOn(day);
+      await nextTurn();
+      read.set(day, { stamp, songs, artists, albums });
+    }
+    // What was read goes in at once, so the sums never mix days from before and after.
+    if (rereadAll) {
       for (const cached of this.days.values()) this.forget(cached);
       this.days.clear();
       this.readSince = now;
     }
     for (const [day, cached] of this.days) {
-      if (stamps.get(day) !== cached.stamp) {
+      if (read.has(day) || stamps.get(day) !== cached.stamp) {
         this.forget(cached);
         this.days.delete(day);
       } else if (day < trendingFrom && cached.songs) {
@@ -105,14 +126,7 @@ export class PlayWindows {
         cached.songs = null;
       }
     }
-    for (const [day, stamp] of stamps) {
-      if (this.days.has(day)) continue;
-      const cached: CachedDay = {
-        stamp,
-        songs: day >= trendingFrom ? await this.catalog.songPlaysOn(day) : null,
-        artists: await this.catalog.artistPlaysOn(day),
-        albums: await this.catalog.albumPlaysOn(day),
-      };
+    for (const [day, cached] of read) {
       if (cached.songs) this.songs.add(cached.songs, 1);
       this.artists.add(cached.artists, 1);
       this.albums.add(cached.albums, 1);
