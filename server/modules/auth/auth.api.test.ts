@@ -10,7 +10,7 @@ import {
 import { createUser } from '../../../tests/helpers/factories.ts';
 import { sha256 } from '../../lib/tokens.ts';
 
-const SUSPENDED = 'Your account is temporarily suspended';
+const SUSPENDED = 'Your account temporerly suspended';
 const THIRTY_DAYS = 30 * 86_400;
 
 describe('accounts API', () => {

@@ -27,8 +27,8 @@ export function PasswordLoginPage() {
       navigate(landingFor(response.isAdmin), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
-        // A blocked account goes back to /login with the spec's notice (spelling corrected).
-        notify.error('Your account is temporarily suspended');
+        // A blocked account goes back to /login with the spec's notice, spelled as in the product.
+        notify.error('Your account temporerly suspended');
         navigate('/login');
         return;
       }
