@@ -26,6 +26,7 @@ import {
   toggleRepeat,
   toggleShuffle,
   upNext,
+  withoutSong,
 } from './player-state.ts';
 
 const song = (id: number): PlayerSong => ({
@@ -254,6 +255,39 @@ describe('the user queue', () => {
     const single = addToQueue(startQueue(emptyQueue, [song(1)], 0), song(7));
     expect(currentSong(afterError(single, 1)!)?._id).toBe(7);
     expect(afterError(single, 2)).toBeNull();
+  });
+});
+
+describe('a song gone from the catalog', () => {
+  it('leaves the list, and the song after it plays when it was playing', () => {
+    const state = withoutSong(startQueue(emptyQueue, songs, 2), 3)!;
+    expect(currentSong(state)?._id).toBe(4);
+    expect(ids(state.queue)).toEqual([1, 2, 4, 5]);
+    expect(ids(state.source)).toEqual([1, 2, 4, 5]);
+    expect(ids(upNext(state))).toEqual([5]);
+  });
+
+  it('leaves the list and the queued songs, the playing song staying where it is', () => {
+    const state = addToQueue(addToQueue(startQueue(emptyQueue, songs, 3), song(2)), song(8));
+    const without = withoutSong(state, 2)!;
+    expect(currentSong(without)?._id).toBe(4);
+    expect(ids(without.queue)).toEqual([1, 3, 4, 5]);
+    expect(ids(without.userQueue)).toEqual([8]);
+  });
+
+  it('as a queued song playing, gives way to the next one queued', () => {
+    const state = jumpToQueued(
+      addToQueue(addToQueue(startQueue(emptyQueue, songs, 0), song(7)), song(8)),
+      0,
+    );
+    const without = withoutSong(state, 7)!;
+    expect(currentSong(without)?._id).toBe(8);
+    expect(without.fromUser?._id).toBe(8);
+  });
+
+  it('as the last song, wraps to the first, and leaves nothing when it was the only one', () => {
+    expect(currentSong(withoutSong(startQueue(emptyQueue, songs, 4), 5)!)?._id).toBe(1);
+    expect(withoutSong(startQueue(emptyQueue, [song(1)], 0), 1)).toBeNull();
   });
 });
 

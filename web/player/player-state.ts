@@ -218,6 +218,30 @@ export function afterError(state: QueueState, failedInRow: number): QueueState |
 }
 
 /**
+ * The player without the song `songId`, which is gone from the catalog (deleted, or hidden since
+ * it was queued): it leaves the list and the queued songs, and when it was playing, the song
+ * after it is current. Null when nothing else is left to play.
+ */
+export function withoutSong(state: QueueState, songId: number): QueueState | null {
+  const moved = currentSong(state)?._id === songId ? next(state) : state;
+  const kept = (song: PlayerSong) => song._id !== songId;
+  const queue = moved.queue.filter(kept);
+  const fromUser = moved.fromUser && kept(moved.fromUser) ? moved.fromUser : null;
+  if (queue.length === 0 && !fromUser) return null;
+  // The list's place, counted again without the song: the same song it pointed at (or, were it
+  // the one gone, the one after it).
+  const index = Math.min(moved.queue.slice(0, moved.index).filter(kept).length, queue.length - 1);
+  return {
+    ...moved,
+    source: moved.source.filter(kept),
+    queue,
+    index: Math.max(index, 0),
+    userQueue: moved.userQueue.filter(kept),
+    fromUser,
+  };
+}
+
+/**
  * The list's songs that play after its current one, in play order: with repeat all the list
  * wraps once around; otherwise it ends with its last song, as playback does (`ended`).
  */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { api } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import { probeServer } from '../lib/connection.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
@@ -35,6 +35,7 @@ import {
   toggleRepeat,
   toggleShuffle,
   type VolumeState,
+  withoutSong,
 } from './player-state.ts';
 import { handleShortcut, trackPointerFocus } from './shortcuts.ts';
 
@@ -123,11 +124,59 @@ let engine: AudioEngine | null = null;
 let mediaSession: typeof MediaSession | null = null;
 /** Songs that failed one after another; when the whole queue has, the player stops trying. */
 let failedInRow = 0;
+/** Whether the song loaded was meant to play (a listener's play), not only shown (a reload). */
+let loadedToPlay = false;
 
 const reporter = new PlayReporter((songId, seconds, completed) => {
-  // Popularity is best effort: a lost report must never disturb the music.
-  api(`/songs/${songId}/plays`, { method: 'POST', body: { seconds, completed } }).catch(() => {});
+  // Popularity is best effort: a lost report must never disturb the music. A song the server
+  // no longer knows was deleted or hidden while it played: it stops there.
+  api(`/songs/${songId}/plays`, { method: 'POST', body: { seconds, completed } }).catch(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) {
+        dropGoneSong(songId, usePlayer.getState().isPlaying);
+      }
+    },
+  );
 });
+
+/** Whether the server says the song is gone (deleted, or hidden from listeners). */
+function isGone(songId: number): Promise<boolean> {
+  return api(`/songs/${songId}`).then(
+    () => false,
+    (error: unknown) => error instanceof ApiError && error.status === 404,
+  );
+}
+
+/**
+ * Takes a song that is gone out of the player (and so out of what a reload restores). When it was
+ * the current song the next one takes its place, playing if `play`, with word of why; a song
+ * found gone while only shown after a reload leaves quietly.
+ */
+function dropGoneSong(songId: number, play: boolean): void {
+  const state = usePlayer.getState();
+  const wasCurrent = currentSong(state)?._id === songId;
+  const remaining = withoutSong(state, songId);
+  if (wasCurrent && play) notify.info('This song is no longer available');
+  if (!remaining) {
+    engine?.unload();
+    usePlayer.setState({
+      ...emptyQueue,
+      shuffle: state.shuffle,
+      repeat: state.repeat,
+      isPlaying: false,
+      position: 0,
+      duration: 0,
+    });
+    return;
+  }
+  if (!wasCurrent) {
+    usePlayer.setState(remaining);
+    warmSongAfter();
+    return;
+  }
+  usePlayer.setState({ ...remaining, position: 0, duration: 0 });
+  startCurrent(play, 0);
+}
 
 /** The engine is made on first use, in the browser only. */
 function getEngine(): AudioEngine {
@@ -162,10 +211,13 @@ function getEngine(): AudioEngine {
       },
       onError: (message) => {
         usePlayer.setState({ isPlaying: false });
+        const failed = currentSong(usePlayer.getState());
+        const play = loadedToPlay;
         // A song fails while the server is away through no fault of its own: playback stops
         // there (the connection banner says why) instead of failing through the queue.
-        void probeServer().then((answered) => {
+        void probeServer().then(async (answered) => {
           if (!answered) return;
+          if (failed && (await isGone(failed._id))) return dropGoneSong(failed._id, play);
           // Raised here, not by the bar, so it shows on every page, the full-screen player too.
           notify.error(message);
           const moved = afterError(usePlayer.getState(), ++failedInRow);
@@ -186,6 +238,7 @@ function startCurrent(autoplay: boolean, from: number): void {
   const song = currentSong(state);
   if (!song) return;
   const audio = getEngine();
+  loadedToPlay = autoplay;
   reporter.start(song._id, from);
   audio.load(song.url, { autoplay, from, seconds: song.durationSeconds });
   audio.preload(songAfter(state)?.url ?? null);
@@ -274,8 +327,10 @@ export const usePlayer = create<PlayerStore>()(
         const song = currentSong(get());
         if (!song) return;
         const audio = getEngine();
-        if (audio.audio.src && !audio.failed) audio.play();
-        else startCurrent(true, get().position);
+        if (audio.audio.src && !audio.failed) {
+          loadedToPlay = true;
+          audio.play();
+        } else startCurrent(true, get().position);
       },
       pause() {
         getEngine().pause();
