@@ -1,9 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { onSessionRefused } from './lib/api.ts';
 import { onServerStatus } from './lib/connection.ts';
 import { followServerStatus, queryClient } from './lib/query-client.ts';
-import { restoreSession } from './lib/session.ts';
+import { clearSession, getSession, restoreSession } from './lib/session.ts';
 import { recoverFromStaleCode } from './lib/stale-code.ts';
+import { notify } from './lib/toast.ts';
 import { preloadPlayer } from './player/player-dock.tsx';
 import { restorePlayer, usePlayer } from './player/player-store.ts';
 import { AppRouter, preloadRoute } from './router.tsx';
@@ -22,6 +24,14 @@ followServerStatus(queryClient);
 // Without the server the next song cannot load: stop now rather than fail song after song.
 onServerStatus((status) => {
   if (status === 'unreachable') usePlayer.getState().pause();
+});
+// The server no longer knows this tab's session (it expired, or was ended: a logout elsewhere, a
+// blocked account): the tab stops showing the listener as logged in, and says why. A visitor's
+// refusals (a wrong password) are the form's to show.
+onSessionRefused((message) => {
+  if (!getSession().isAuth) return;
+  clearSession();
+  notify.error(message);
 });
 // A code file of an older build failed to preload (a deploy happened since the page opened).
 window.addEventListener('vite:preloadError', recoverFromStaleCode);

@@ -24,8 +24,19 @@ test('blocking a listener refuses their open session and their next login', asyn
   await expect(row).toContainText('Blocked');
   await expect(row.getByRole('button', { name: 'Unblock' })).toBeVisible();
 
-  // The open session is gone at once.
+  // The open session is gone at once, and the open tab says so at its next call: it shows the
+  // listener logged out rather than pages that fail.
   expect((await listenerPage.request.get('/api/user/getPlaylist')).status()).toBe(401);
+  await listenerPage
+    .getByRole('complementary', { name: 'Your Library' })
+    .getByRole('link', { name: /Liked Songs/ })
+    .click();
+  await expect(
+    listenerPage.getByText('Your session has expired. Please log in again.'),
+  ).toBeVisible();
+  await expect(
+    listenerPage.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }),
+  ).toBeVisible();
 
   // Logging in again is refused with the suspension message.
   await listenerPage.goto('/loginWithPass');

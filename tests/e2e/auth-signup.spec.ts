@@ -55,7 +55,12 @@ test('signing up in three steps lands home logged in, and the form survives a re
     'aria-valuenow',
     '2',
   );
+  // A name of spaces, or one left blank, says why Next stays disabled.
+  await page.getByLabel('Name').fill('   ');
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByLabel('Name').fill('Journey Person');
+  await expect(page.getByText('Name is required')).toHaveCount(0);
   await page.reload();
   await expect(page.getByLabel('Name')).toHaveValue('Journey Person');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();

@@ -171,13 +171,53 @@ test('the create dialog goes back on close and shows the server error in a red b
   await expect(page.getByRole('dialog', { name: 'Edit details' })).toBeHidden();
   await expect(page).toHaveURL(/\/likedSongs$/);
 
-  // A session that is gone makes the save fail: the error shows in the dialog.
-  await context.clearCookies();
+  // A save the server refuses shows its message in the dialog, which stays open. (The server is
+  // stood in for: nothing the form lets through is refused by the real one.)
+  await page.route('**/api/user/addPlaylist', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'This name cannot be used' }),
+    }),
+  );
   await page.goto('/addPlaylist');
   await page.getByPlaceholder('Add a name').fill('Never saved');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/^Error: .+/);
+  await expect(page.getByRole('alert')).toHaveText('Error: This name cannot be used');
   await expect(page).toHaveURL(/\/addPlaylist$/);
+  await page.unroute('**/api/user/addPlaylist');
+
+  // The session ends while the dialog is open: the tab is a visitor's from then on, home and
+  // asked to log in, with the server's word of why.
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please log in to continue', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Please Login' })).toContainText(
+    'You need to be logged in to create a playlist.',
+  );
+  await expect(page.getByRole('dialog', { name: 'Edit details' })).toHaveCount(0);
+});
+
+test("a playlist page's Back goes home when the tab opened on it, and back otherwise", async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const id = await playlistOf(page, owner, { name: 'Linked to', isPublic: true });
+  // Opened from a link: a step back would leave Chorus.
+  await page.goto(`/viewPlaylist/${id}`);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Opened from another page of the app: back to it.
+  await page.goto('/AllArtist');
+  await sidebar(page)
+    .getByRole('link', { name: /Linked to/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/viewPlaylist/${id}$`));
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/AllArtist$/);
 });
 
 test('a visitor sees a public playlist, with the mosaic of its song covers, but not a private one', async ({
@@ -227,8 +267,14 @@ test('a visitor sees a public playlist, with the mosaic of its song covers, but 
   await expect(visitorPage.getByTestId('now-playing-title')).toHaveText(title);
   expect(problems).toEqual([]);
 
+  // Someone else's private playlist is not found, asked for once.
+  const asked: string[] = [];
+  visitorPage.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/playlists/${hidden}`) asked.push(request.url());
+  });
   await visitorPage.goto(`/viewPlaylist/${hidden}`);
   await expect(visitorPage.getByText('No playlist found')).toBeVisible();
+  expect(asked).toHaveLength(1);
   await visitor.close();
 });
 

@@ -48,7 +48,12 @@ test('the artist page shows stats and songs; visitors are asked to log in to fol
       .or(page.getByText('No songs found for this artist')),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Follow' }).click();
-  await expect(page.getByRole('dialog', { name: 'Please Login' })).toBeVisible();
+  const prompt = page.getByRole('dialog', { name: 'Please Login' });
+  await expect(prompt).toContainText('You need to be logged in to follow artists.');
+  // The one prompt, modal: Escape closes it and the focus goes back to Follow.
+  await page.keyboard.press('Escape');
+  await expect(prompt).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Follow' })).toBeFocused();
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Link copied to clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());

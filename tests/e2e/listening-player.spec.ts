@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { audioTime, expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { serverDeps } from './support.ts';
+import { recordErrorToasts, serverDeps } from './support.ts';
 
 const trending = (page: Page) =>
   page.locator('section', { has: page.getByRole('heading', { name: 'Trending songs' }) });
@@ -73,6 +73,8 @@ test('shuffle keeps the song playing first and shows the whole list in the queue
   expect(saved.shuffle).toBe(true);
   await player(page).getByRole('button', { name: 'Queue' }).click();
   const queue = page.getByRole('complementary', { name: 'Queue' });
+  // The row's songs play as the list they are, named as on the page.
+  await expect(queue.getByText('Next from: Trending songs')).toBeVisible();
   await expect(queue.getByRole('listitem')).toHaveCount(titles.length - 1);
   const upcoming = await queue.getByRole('listitem').allInnerTexts();
   expect(upcoming.map((text) => text.split('\n')[0]).sort()).toEqual(
@@ -104,6 +106,8 @@ test('volume starts at 0.7, mute silences, and a volume of 0 counts as muted', a
     );
   const slider = player(page).getByRole('slider', { name: 'Volume' });
   await expect(slider).toHaveValue('0.7');
+  // Read out as a percentage.
+  await expect(slider).toHaveAttribute('aria-valuetext', '70%');
   expect(await audioVolume()).toBeCloseTo(0.7);
   await player(page).getByRole('button', { name: 'Mute' }).click();
   expect(await audioVolume()).toBe(0);
@@ -180,6 +184,13 @@ test('the full-screen player shows the song and controls it; Media Session knows
   await player(page).getByRole('link', { name: 'Full screen' }).click();
   await expect(page).toHaveURL(/\/SongFullScreen$/);
   await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[1]!);
+  // Every control fits the window (1280 × 800) unscrolled, down to the volume and the panels.
+  for (const control of [
+    page.getByRole('slider', { name: 'Volume' }),
+    page.getByRole('button', { name: 'Queue' }),
+  ]) {
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
   await expectAudioAdvancing(page, 0.2);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('fullscreen-title')).toHaveText(titles[2]!);
@@ -284,6 +295,12 @@ test('a song taken down stops playing at once, even where the browser kept its b
       answers.push(response.status());
     }
   });
+  const errors = await recordErrorToasts(page);
+  await page.reload();
+  await expect(nowPlaying(page)).toHaveText(kept.title);
+  expect(answers).toEqual([404]);
+  // Found gone when only shown, it leaves quietly, and for good: the next load never asks.
+  expect(await errors()).toEqual([]);
   await page.reload();
   await expect(nowPlaying(page)).toHaveText(kept.title);
   expect(answers).toEqual([404]);

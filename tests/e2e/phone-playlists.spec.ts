@@ -58,6 +58,21 @@ test.describe('on a phone', () => {
     expect((await page.request.get(`/api/playlists/${id}`)).status()).toBe(404);
   });
 
+  test("a visitor's Create playlist in the library drawer asks to log in, all of it on screen", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Your Library' }).tap();
+    await page.getByRole('button', { name: 'Create playlist' }).tap();
+    const prompt = page.getByRole('dialog').filter({ hasText: 'Please Login' });
+    await expect(prompt).toContainText('You need to be logged in to create a playlist.');
+    const box = (await prompt.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await prompt.getByRole('button', { name: 'Login' }).tap();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test("library rows show their menu button without hover, and it opens the row's menu", async ({
     page,
     context,

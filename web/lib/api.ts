@@ -31,6 +31,18 @@ export function xsrfToken(): string | null {
   return readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
 }
 
+const sessionRefusedListeners = new Set<(message: string) => void>();
+
+/**
+ * Calls `listener` with the server's message whenever it refuses a call for want of a session
+ * (401): the session expired or was ended (a logout elsewhere, a blocked account). Returns the
+ * function that stops it.
+ */
+export function onSessionRefused(listener: (message: string) => void): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => sessionRefusedListeners.delete(listener);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -78,11 +90,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     const body = (data ?? {}) as { message?: string; field?: string };
-    throw new ApiError(
+    const error = new ApiError(
       response.status,
       body.message ?? `Request failed (${response.status})`,
       body.field,
     );
+    if (response.status === 401)
+      for (const listener of sessionRefusedListeners) listener(error.message);
+    throw error;
   }
   return data as T;
 }

@@ -18,6 +18,11 @@ function isEntryState(value: unknown): value is EntryState {
   return typeof value === 'object' && value !== null && 'key' in value && 'idx' in value;
 }
 
+/** Whether the page shown is the first of its tab in the app: a step back would leave Chorus. */
+export function isTabsFirstPage(): boolean {
+  return !isEntryState(window.history.state) || window.history.state.idx === 0;
+}
+
 function newKey(): string {
   return Math.random().toString(36).slice(2, 10);
 }

@@ -99,13 +99,11 @@ export function rememberLogin(response: Pick<LoginResponse, 'user' | 'admin' | '
   saveSession({ ...response.user, admin: response.admin }, response.isAdmin);
 }
 
-/** Ends the session on the server, then forgets the hints whatever the server said. */
+/** Forgets the hints, then ends the session on the server. */
 export async function logout(): Promise<void> {
-  try {
-    await api('/auth/logout', { method: 'POST' });
-  } finally {
-    clearSession();
-  }
+  // The hints go first: a call the server refuses while the session ends is then no news.
+  clearSession();
+  await api('/auth/logout', { method: 'POST' });
 }
 
 /**

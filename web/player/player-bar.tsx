@@ -186,6 +186,8 @@ export function VolumeControl() {
         max={1}
         step={0.01}
         value={muted ? 0 : volume}
+        // Read out as a percentage, not as the fraction the range holds.
+        aria-valuetext={muted ? 'Muted' : `${Math.round(volume * 100)}%`}
         onChange={(event) => setVolume(Number(event.target.value))}
         onPointerUp={releaseFocus}
         className="h-1 w-24 cursor-pointer accent-white"

@@ -1,10 +1,10 @@
 import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
 import { useFollowArtist } from '../../lib/follow-artist.ts';
+import { promptLogin } from '../../lib/login-prompt.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
@@ -31,7 +31,6 @@ export function ArtistPage() {
   const query = useArtistDetail(id);
   const { isAuth } = useSession();
   const follow = useFollowArtist(id);
-  const [askLogin, setAskLogin] = useState(false);
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
@@ -103,7 +102,7 @@ export function ArtistPage() {
 
       {/* On a phone Download and Share are icons (their names stay for screen readers), so the
           actions keep to one line. */}
-      <div className="relative flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
+      <div className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
         <button
           type="button"
           aria-label={playingHere ? `Pause ${artist.name}` : `Play ${artist.name}`}
@@ -120,7 +119,9 @@ export function ArtistPage() {
         <button
           type="button"
           aria-pressed={artist.following}
-          onClick={() => (isAuth ? follow.mutate(!artist.following) : setAskLogin(true))}
+          onClick={() =>
+            isAuth ? follow.mutate(!artist.following) : promptLogin('follow artists')
+          }
           className="rounded-full border border-white/50 px-4 py-1.5 text-sm font-bold hover:border-white"
         >
           {artist.following ? 'Following' : 'Follow'}
@@ -141,35 +142,6 @@ export function ArtistPage() {
           <Share2 className="size-5" aria-hidden />
           <span className="max-sm:sr-only">Share</span>
         </button>
-        {askLogin && (
-          <div
-            role="dialog"
-            aria-labelledby="follow-login-title"
-            className="absolute top-full left-4 z-20 w-72 rounded-lg bg-sky-200 p-4 text-black shadow-xl sm:left-24"
-          >
-            <h2 id="follow-login-title" className="font-bold">
-              Please Login
-            </h2>
-            <p className="my-2 text-sm">
-              You need to be logged in to follow artists. Please log in to continue.
-            </p>
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                onClick={() => setAskLogin(false)}
-                className="px-3 py-1 text-sm font-bold"
-              >
-                Cancel
-              </button>
-              <Link
-                to="/login"
-                className="rounded-full bg-white px-4 py-1 text-sm font-bold text-black"
-              >
-                Login
-              </Link>
-            </div>
-          </div>
-        )}
       </div>
 
       <section>

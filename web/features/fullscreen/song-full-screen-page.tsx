@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useBack } from '../../lib/go-back.ts';
 import { AddToPlaylistPopup } from '../../player/add-to-playlist-popup.tsx';
 import { LikeButton } from '../../player/like-button.tsx';
 import {
@@ -19,16 +19,13 @@ import { AlbumLink, ArtistLinks } from '../../ui/song-credits.tsx';
 /** The full-screen player: the song, its actions (heart, add to playlist, menu), the controls. */
 export function SongFullScreenPage() {
   const song = useCurrentSong();
-  const navigate = useNavigate();
-  // Back goes one step back; opened as a tab's first page, there is no step inside
-  // Chorus to go back to, and leaving the app would surprise, so it goes home.
-  const firstPage = useLocation().key === 'default';
+  const back = useBack();
   return (
     <main className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8">
       <button
         type="button"
         aria-label="Back"
-        onClick={() => (firstPage ? navigate('/') : navigate(-1))}
+        onClick={back}
         className="grid size-10 place-items-center rounded-full bg-black/40 hover:bg-black/70"
       >
         <ArrowLeft className="size-6" />
@@ -39,7 +36,8 @@ export function SongFullScreenPage() {
           alt={song ? `Cover of ${song.title}` : 'No song selected'}
           sizes="(max-width: 640px) 90vw, 576px"
           loading="eager"
-          className="aspect-square w-full max-w-[min(90vw,60vh)] rounded-lg object-cover shadow-2xl"
+          // The cover gives way first, so the controls below it fit the window unscrolled.
+          className="aspect-square w-full max-w-[min(90vw,60vh,calc(100dvh_-_26rem))] rounded-lg object-cover shadow-2xl"
         />
         <div className="w-full text-center">
           <h1 className="truncate text-2xl font-bold sm:text-3xl" data-testid="fullscreen-title">

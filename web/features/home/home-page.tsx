@@ -1,6 +1,6 @@
 import type { Song } from '../../../contract/catalog.ts';
 import { useHomeFeed } from '../../lib/catalog-queries.ts';
-import { usePlayer } from '../../player/player-store.ts';
+import { listOnPage, usePlayer } from '../../player/player-store.ts';
 import { AlbumCard, ArtistCard, CardRow, SongCard } from '../../ui/catalog-cards.tsx';
 
 function RowState({ loading, error, empty }: { loading: boolean; error: unknown; empty: boolean }) {
@@ -14,6 +14,9 @@ function RowState({ loading, error, empty }: { loading: boolean; error: unknown;
  * Each card watches only whether its own song plays, so a click on Play re-renders two cards
  * rather than the whole page before the browser starts fetching the song.
  */
+/** The row's title, and the name of the list its songs play from ("Next from: …"). */
+const TRENDING_SONGS = 'Trending songs';
+
 function TrendingSong({ songs, index }: { songs: Song[]; index: number }) {
   const song = songs[index]!;
   const playing = usePlayer(
@@ -23,7 +26,7 @@ function TrendingSong({ songs, index }: { songs: Song[]; index: number }) {
     <SongCard
       song={song}
       playing={playing}
-      onToggle={() => usePlayer.getState().toggleSong(songs, index)}
+      onToggle={() => usePlayer.getState().toggleSong(songs, index, listOnPage(TRENDING_SONGS))}
     />
   );
 }
@@ -57,7 +60,7 @@ export function HomePage() {
           <AlbumCard key={album._id} album={album} />
         ))}
       </CardRow>
-      <CardRow title="Trending songs">
+      <CardRow title={TRENDING_SONGS}>
         {state(songs.length === 0)}
         {songs.map((song, index) => (
           <TrendingSong key={song._id} songs={songs} index={index} />

@@ -1,8 +1,9 @@
 import { ArrowLeft, Pause, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useBack } from '../../lib/go-back.ts';
 import { useMoveSong, useRemoveSong } from '../../lib/library-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -29,11 +30,11 @@ const DeletePlaylistDialog = lazy(() =>
 );
 
 function BackButton() {
-  const navigate = useNavigate();
+  const back = useBack();
   return (
     <button
       type="button"
-      onClick={() => navigate(-1)}
+      onClick={back}
       className="flex items-center gap-2 px-6 pt-2 text-sm font-bold text-muted hover:text-white"
     >
       <ArrowLeft className="size-4" /> Back
@@ -50,7 +51,7 @@ export function prefetch(params: { id?: string }): Promise<void> {
 export function PlaylistPage() {
   const params = useParams();
   const id = Number(params.id);
-  const navigate = useNavigate();
+  const back = useBack();
   const playlist = usePlaylistPage(id);
   const remove = useRemoveSong(id);
   const move = useMoveSong(id);
@@ -72,7 +73,7 @@ export function PlaylistPage() {
         <p className="text-red-400">Error loading playlist: {errorMessage(playlist.error)}</p>
         <button
           type="button"
-          onClick={() => navigate(-1)}
+          onClick={back}
           className="rounded-full bg-white px-6 py-2 font-bold text-black"
         >
           Go Back

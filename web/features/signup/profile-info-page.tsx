@@ -15,11 +15,15 @@ export function ProfileInfoPage() {
   const form = useSignup((state) => state.form);
   const update = useSignup((state) => state.update);
   const [problem, setProblem] = useState<string | null>(null);
+  // Next stays disabled until the step is complete; a name left blank says why once its field is
+  // left (or holds only spaces), rather than on a submit the disabled button never makes.
+  const [nameLeft, setNameLeft] = useState(false);
   if (!form.email) return <Navigate to="/signup" replace />;
   if (validatePasswordReady(form.password, form.cpassword))
     return <Navigate to="/createPass" replace />;
 
   const nameProblem = validateName(form.name);
+  const shownNameProblem = nameLeft || form.name.length > 0 ? nameProblem : null;
   const dobProblem = form.DOB ? validateDateOfBirth(form.DOB) : null;
   const ready =
     !nameProblem && form.DOB && !validateDateOfBirth(form.DOB) && !validateGender(form.gender);
@@ -46,10 +50,17 @@ export function ProfileInfoPage() {
             id="signup-name"
             value={form.name}
             autoComplete="name"
-            aria-describedby="signup-name-help"
+            aria-describedby={`signup-name-help${shownNameProblem ? ' signup-name-problem' : ''}`}
+            aria-invalid={Boolean(shownNameProblem) || undefined}
             onChange={(event) => update({ name: event.target.value })}
+            onBlur={() => setNameLeft(true)}
             className="h-12 rounded border border-white/30 bg-[#121212] px-3 outline-none hover:border-white focus:border-white"
           />
+          {shownNameProblem && (
+            <p id="signup-name-problem" className="text-sm text-red-400">
+              {shownNameProblem}
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="signup-dob" className="text-sm font-bold">
@@ -85,7 +96,7 @@ export function ProfileInfoPage() {
             ))}
           </div>
         </fieldset>
-        {problem && problem !== dobProblem && (
+        {problem && problem !== dobProblem && problem !== shownNameProblem && (
           <p role="alert" className="text-sm text-red-400">
             {problem}
           </p>

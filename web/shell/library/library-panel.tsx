@@ -65,7 +65,11 @@ export function LibraryPanel({ collapsed, inDrawer }: { collapsed: boolean; inDr
           </Dialog.Close>
         )}
       </div>
-      {isAuth ? <LoggedInLibrary collapsed={collapsed} /> : !collapsed && <LoggedOutLibrary />}
+      {isAuth ? (
+        <LoggedInLibrary collapsed={collapsed} />
+      ) : (
+        !collapsed && <LoggedOutLibrary inDrawer={inDrawer} />
+      )}
     </>
   );
 }

@@ -2,14 +2,17 @@ import { Link } from 'react-router';
 import { notify } from '../../lib/toast.ts';
 import { CreatePlaylistLogin } from './create-playlist-login.tsx';
 
-/** What a visitor sees in the library: an invitation to create a playlist, which asks to log in. */
-export function LoggedOutLibrary() {
+/**
+ * What a visitor sees in the library: an invitation to create a playlist, which asks to log in.
+ * In the phone's drawer the prompt opens below its button: beside it, it would run off the screen.
+ */
+export function LoggedOutLibrary({ inDrawer }: { inDrawer: boolean }) {
   return (
     <div className="flex flex-1 flex-col gap-4">
       <div className="rounded-lg bg-elevated p-4">
         <p className="font-bold">Create your first playlist</p>
         <p className="mt-1 text-sm text-muted">It's easy, we'll help you</p>
-        <CreatePlaylistLogin side="right">
+        <CreatePlaylistLogin side={inDrawer ? 'bottom' : 'right'}>
           <button
             type="button"
             className="mt-4 rounded-full bg-white px-4 py-1.5 text-sm font-bold text-black hover:scale-105"

@@ -19,6 +19,9 @@ function headQuery(id: number) {
   return {
     queryKey: playlistHeadKey(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlaylist(id, signal, FIRST_SONGS),
+    // The router's prefetch has just asked: the page shows its answer, a 404 included, rather
+    // than asking again as it mounts.
+    retryOnMount: false,
   };
 }
 
