@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Artist, Song } from './catalog.ts';
 import { Id, Nullable } from './common.ts';
+import { SEARCH_QUERY_MAX } from './rules/search.ts';
 
 /** A listener account as the admin screens see it (never a password hash or a code). */
 export const AdminUser = Type.Object(
@@ -29,7 +30,7 @@ const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 };
-const Search = Type.Optional(Type.String({ maxLength: 200 }));
+const Search = Type.Optional(Type.String({ maxLength: SEARCH_QUERY_MAX }));
 
 export const UserListQuery = Type.Object({
   ...Paging,

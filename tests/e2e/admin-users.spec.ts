@@ -20,6 +20,9 @@ test('blocking a listener refuses their open session and their next login', asyn
   const row = page.getByTestId('user-row').filter({ hasText: listener.email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');
+  await expect(row.getByRole('button', { name: 'Block' })).toHaveAccessibleName(
+    `Block Blockable ${stamp}`,
+  );
   await row.getByRole('button', { name: 'Block' }).click();
   await expect(row).toContainText('Blocked');
   await expect(row.getByRole('button', { name: 'Unblock' })).toBeVisible();
@@ -83,6 +86,12 @@ test('the users search and status filter work on the server, and the plan switch
   await expect(rows.first().getByLabel(/^Plan of/)).toHaveValue('premium');
 
   await page.getByLabel('Search users').fill(`nobody-${stamp}`);
+  await expect(page.getByText('No users found')).toBeVisible();
+  // A paste longer than the server searches is cut to what it searches, never refused.
+  await page.getByLabel('Search users').fill(`nobody-${stamp}`.padEnd(3000, 'x'));
+  await expect(page.getByLabel('Search users')).toHaveValue(
+    `nobody-${stamp}`.padEnd(3000, 'x').slice(0, 200),
+  );
   await expect(page.getByText('No users found')).toBeVisible();
   await context.close();
 });

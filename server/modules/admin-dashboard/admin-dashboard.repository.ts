@@ -3,9 +3,11 @@ import type { Db } from '../../db/database.ts';
 export class AdminDashboardRepository {
   constructor(private readonly db: Db) {}
 
+  /** Listener accounts, as the users page counts them: administrators are not among them. */
   async users(): Promise<{ total: number; premium: number; blocked: number }> {
     const row = await this.db
       .selectFrom('users')
+      .where('role', '=', 'listener')
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.sum<number>('is_premium').as('premium'),

@@ -144,6 +144,8 @@ export function UsersPage() {
               <td className="px-4 py-3">
                 <button
                   type="button"
+                  // Named with its user, as a list of "Block" buttons reads to a screen reader.
+                  aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.name || user.email}`}
                   disabled={busy === user._id}
                   onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
                   className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}

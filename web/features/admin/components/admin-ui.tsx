@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Loader2, type LucideIcon } from 'lucide-reac
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatCount } from '../../../../contract/rules/format.ts';
+import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
 
 export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
   return (
@@ -57,6 +58,8 @@ export function SearchInput({
       type="search"
       aria-label={label}
       value={value}
+      // The server searches this much at most; a longer paste is cut here rather than refused.
+      maxLength={SEARCH_QUERY_MAX}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
       className="w-full max-w-sm rounded-md border border-white/10 bg-[#1a1a1a] px-3 py-2 text-sm outline-none focus:border-brand"
