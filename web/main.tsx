@@ -3,7 +3,7 @@ import { App } from './app.tsx';
 import { onSessionRefused } from './lib/api.ts';
 import { onServerStatus } from './lib/connection.ts';
 import { followServerStatus, queryClient } from './lib/query-client.ts';
-import { clearSession, getSession, restoreSession } from './lib/session.ts';
+import { clearSession, getSession, restoreSession, sessionChangedSince } from './lib/session.ts';
 import { recoverFromStaleCode } from './lib/stale-code.ts';
 import { notify } from './lib/toast.ts';
 import { preloadPlayer } from './player/player-dock.tsx';
@@ -26,10 +26,10 @@ onServerStatus((status) => {
   if (status === 'unreachable') usePlayer.getState().pause();
 });
 // The server no longer knows this tab's session (it expired, or was ended: a logout elsewhere, a
-// blocked account): the tab stops showing the listener as logged in, and says why. A visitor's
-// refusals (a wrong password) are the form's to show.
-onSessionRefused((message) => {
-  if (!getSession().isAuth) return;
+// blocked account): the tab stops showing the listener as logged in, and says why. A refusal of a
+// call sent before a login since (here or in another tab) is about the session before.
+onSessionRefused((message, sentAt) => {
+  if (!getSession().isAuth || sessionChangedSince(sentAt)) return;
   clearSession();
   notify.error(message);
 });

@@ -31,14 +31,20 @@ export function xsrfToken(): string | null {
   return readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
 }
 
-const sessionRefusedListeners = new Set<(message: string) => void>();
+const sessionRefusedListeners = new Set<(message: string, sentAt: number) => void>();
 
 /**
- * Calls `listener` with the server's message whenever it refuses a call for want of a session
- * (401): the session expired or was ended (a logout elsewhere, a blocked account). Returns the
- * function that stops it.
+ * Calls that sign in: their 401 is a wrong password or code, the form's to show, not news of the
+ * session.
  */
-export function onSessionRefused(listener: (message: string) => void): () => void {
+const SIGNS_IN = /^\/(auth\/|admin\/adminLogin)/;
+
+/**
+ * Calls `listener` with the server's message, and when the call was sent (`performance.now()`),
+ * whenever the server refuses a call for want of a session (401): the session expired or was
+ * ended (a logout elsewhere, a blocked account). Returns the function that stops it.
+ */
+export function onSessionRefused(listener: (message: string, sentAt: number) => void): () => void {
   sessionRefusedListeners.add(listener);
   return () => sessionRefusedListeners.delete(listener);
 }
@@ -59,6 +65,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (xsrf) headers['x-xsrf-token'] = xsrf;
   }
   let response: Response;
+  const sentAt = performance.now();
   try {
     response = await fetch(`/api${path}`, {
       method,
@@ -95,8 +102,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body.message ?? `Request failed (${response.status})`,
       body.field,
     );
-    if (response.status === 401)
-      for (const listener of sessionRefusedListeners) listener(error.message);
+    if (response.status === 401 && !SIGNS_IN.test(path)) {
+      for (const listener of sessionRefusedListeners) listener(error.message, sentAt);
+    }
     throw error;
   }
   return data as T;

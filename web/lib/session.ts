@@ -22,6 +22,8 @@ export interface SessionHints {
 
 const listeners = new Set<() => void>();
 let cached: SessionHints | null = null;
+/** When the hints last changed here or in another tab (`performance.now()`). */
+let changedAt = 0;
 
 function read(): SessionHints {
   if (cached) return cached;
@@ -41,6 +43,7 @@ function read(): SessionHints {
 
 function changed(): void {
   cached = null;
+  changedAt = performance.now();
   for (const listener of listeners) listener();
 }
 
@@ -73,6 +76,11 @@ export function clearSession(): void {
   for (const key of ['user', 'isAuth', 'isAdmin', 'token', 'admin_token'])
     localStorage.removeItem(key);
   changed();
+}
+
+/** Whether the hints changed (a login, a logout) since `time` (`performance.now()`). */
+export function sessionChangedSince(time: number): boolean {
+  return changedAt > time;
 }
 
 export function getSession(): SessionHints {

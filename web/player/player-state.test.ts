@@ -16,6 +16,7 @@ import {
   type PlayerSong,
   playNext,
   previous,
+  type QueueState,
   RECENT_LIMIT,
   rememberPlayed,
   removeQueued,
@@ -259,8 +260,11 @@ describe('the user queue', () => {
 });
 
 describe('a song gone from the catalog', () => {
+  const after = (state: QueueState, id: number) => withoutSong(state, id)!;
+
   it('leaves the list, and the song after it plays when it was playing', () => {
-    const state = withoutSong(startQueue(emptyQueue, songs, 2), 3)!;
+    const { state, outcome } = after(startQueue(emptyQueue, songs, 2), 3);
+    expect(outcome).toBe('play');
     expect(currentSong(state)?._id).toBe(4);
     expect(ids(state.queue)).toEqual([1, 2, 4, 5]);
     expect(ids(state.source)).toEqual([1, 2, 4, 5]);
@@ -268,25 +272,47 @@ describe('a song gone from the catalog', () => {
   });
 
   it('leaves the list and the queued songs, the playing song staying where it is', () => {
-    const state = addToQueue(addToQueue(startQueue(emptyQueue, songs, 3), song(2)), song(8));
-    const without = withoutSong(state, 2)!;
-    expect(currentSong(without)?._id).toBe(4);
-    expect(ids(without.queue)).toEqual([1, 3, 4, 5]);
-    expect(ids(without.userQueue)).toEqual([8]);
+    const playing = addToQueue(addToQueue(startQueue(emptyQueue, songs, 3), song(2)), song(8));
+    const { state } = after(playing, 2);
+    expect(currentSong(state)?._id).toBe(4);
+    expect(ids(state.queue)).toEqual([1, 3, 4, 5]);
+    expect(ids(state.userQueue)).toEqual([8]);
   });
 
-  it('as a queued song playing, gives way to the next one queued', () => {
-    const state = jumpToQueued(
+  it('playing with songs queued, gives way to the first queued, and the list goes on after it', () => {
+    const playing = addToQueue(startQueue(emptyQueue, songs, 2), song(8));
+    let { state } = after(playing, 3);
+    expect(currentSong(state)?._id).toBe(8);
+    // No song of the list is skipped: after the queued song comes the one after the gone one.
+    state = next(state);
+    expect(currentSong(state)?._id).toBe(4);
+    expect(ids(state.userQueue)).toEqual([]);
+  });
+
+  it('as a queued song playing, gives way to the next one queued, else to the list', () => {
+    const queued = jumpToQueued(
       addToQueue(addToQueue(startQueue(emptyQueue, songs, 0), song(7)), song(8)),
       0,
     );
-    const without = withoutSong(state, 7)!;
-    expect(currentSong(without)?._id).toBe(8);
-    expect(without.fromUser?._id).toBe(8);
+    expect(currentSong(after(queued, 7).state)?._id).toBe(8);
+    const last = jumpToQueued(addToQueue(startQueue(emptyQueue, songs, 0), song(7)), 0);
+    expect(currentSong(after(last, 7).state)?._id).toBe(2);
   });
 
-  it('as the last song, wraps to the first, and leaves nothing when it was the only one', () => {
-    expect(currentSong(withoutSong(startQueue(emptyQueue, songs, 4), 5)!)?._id).toBe(1);
+  it('while a queued song plays, the list song it follows stays until it would play again', () => {
+    const queued = jumpToQueued(addToQueue(startQueue(emptyQueue, songs, 1), song(7)), 0);
+    const { state } = after(queued, 2);
+    expect(currentSong(state)?._id).toBe(7);
+    expect(currentSong(next(state))?._id).toBe(3);
+  });
+
+  it("as the list's last song, stops with repeat off and starts over with repeat all", () => {
+    const last = after(startQueue(emptyQueue, songs, 4), 5);
+    expect(last.outcome).toBe('stop');
+    expect(currentSong(last.state)?._id).toBe(4);
+    const all = after(toggleRepeat(startQueue(emptyQueue, songs, 4)), 5);
+    expect(all.outcome).toBe('play');
+    expect(currentSong(all.state)?._id).toBe(1);
     expect(withoutSong(startQueue(emptyQueue, [song(1)], 0), 1)).toBeNull();
   });
 });

@@ -219,26 +219,62 @@ export function afterError(state: QueueState, failedInRow: number): QueueState |
 
 /**
  * The player without the song `songId`, which is gone from the catalog (deleted, or hidden since
- * it was queued): it leaves the list and the queued songs, and when it was playing, the song
- * after it is current. Null when nothing else is left to play.
+ * it was queued): it leaves the list and the queued songs. When it was playing, what comes after
+ * it is current: the next queued song, else the list's next one (with repeat off, past the list's
+ * last song nothing plays: `stop`). Null when nothing is left.
  */
-export function withoutSong(state: QueueState, songId: number): QueueState | null {
-  const moved = currentSong(state)?._id === songId ? next(state) : state;
+export function withoutSong(
+  state: QueueState,
+  songId: number,
+): { state: QueueState; outcome: 'play' | 'stop' } | null {
   const kept = (song: PlayerSong) => song._id !== songId;
-  const queue = moved.queue.filter(kept);
-  const fromUser = moved.fromUser && kept(moved.fromUser) ? moved.fromUser : null;
-  if (queue.length === 0 && !fromUser) return null;
-  // The list's place, counted again without the song: the same song it pointed at (or, were it
-  // the one gone, the one after it).
-  const index = Math.min(moved.queue.slice(0, moved.index).filter(kept).length, queue.length - 1);
+  const keptBefore = (at: number) => state.queue.slice(0, at).filter(kept).length;
+  const queue = state.queue.filter(kept);
+  const source = state.source.filter(kept);
+  const userQueue = state.userQueue.filter(kept);
+  if (state.fromUser) {
+    // A queued song plays, after the list's song at `index`.
+    const anchor = state.queue[state.index];
+    const fromUser = kept(state.fromUser) ? state.fromUser : (userQueue[0] ?? null);
+    const rest = kept(state.fromUser) ? userQueue : userQueue.slice(1);
+    if (fromUser) {
+      // The list's song it follows stays, gone or not, so the list goes on after it; a gone one
+      // leaves when it would play again.
+      const list =
+        anchor && !kept(anchor)
+          ? { source: state.source, queue: state.queue, index: state.index }
+          : { source, queue, index: keptBefore(state.index) };
+      return { state: { ...state, ...list, userQueue: rest, fromUser }, outcome: 'play' };
+    }
+    // The gone song was the last queued one: the list goes on after its song.
+    const after = keptBefore(state.index) + (anchor && kept(anchor) ? 1 : 0);
+    return listFrom({ ...state, source, queue, userQueue: rest, fromUser: null }, after);
+  }
+  const playing = state.queue[state.index];
+  if (playing && !kept(playing)) {
+    // As at its end: the first queued song, which it stays in the list to be followed by…
+    const [fromUser, ...rest] = userQueue;
+    if (fromUser) return { state: { ...state, userQueue: rest, fromUser }, outcome: 'play' };
+    // …else the list's next song, in its place.
+    return listFrom({ ...state, source, queue, userQueue }, keptBefore(state.index));
+  }
+  if (queue.length === 0) return null;
   return {
-    ...moved,
-    source: moved.source.filter(kept),
-    queue,
-    index: Math.max(index, 0),
-    userQueue: moved.userQueue.filter(kept),
-    fromUser,
+    state: { ...state, source, queue, userQueue, index: keptBefore(state.index) },
+    outcome: 'play',
   };
+}
+
+/** The list current at `at` (past its end: its start with repeat all, else its last, stopped). */
+function listFrom(
+  state: QueueState,
+  at: number,
+): { state: QueueState; outcome: 'play' | 'stop' } | null {
+  if (state.queue.length === 0) return null;
+  if (at < state.queue.length) return { state: { ...state, index: at }, outcome: 'play' };
+  return state.repeat === 'all'
+    ? { state: { ...state, index: 0 }, outcome: 'play' }
+    : { state: { ...state, index: state.queue.length - 1 }, outcome: 'stop' };
 }
 
 /**

@@ -170,12 +170,12 @@ function dropGoneSong(songId: number, play: boolean): void {
     return;
   }
   if (!wasCurrent) {
-    usePlayer.setState(remaining);
+    usePlayer.setState(remaining.state);
     warmSongAfter();
     return;
   }
-  usePlayer.setState({ ...remaining, position: 0, duration: 0 });
-  startCurrent(play, 0);
+  usePlayer.setState({ ...remaining.state, position: 0, duration: 0 });
+  startCurrent(play && remaining.outcome === 'play', 0);
 }
 
 /** The engine is made on first use, in the browser only. */
@@ -216,8 +216,11 @@ function getEngine(): AudioEngine {
         // A song fails while the server is away through no fault of its own: playback stops
         // there (the connection banner says why) instead of failing through the queue.
         void probeServer().then(async (answered) => {
-          if (!answered) return;
-          if (failed && (await isGone(failed._id))) return dropGoneSong(failed._id, play);
+          if (!answered || !failed) return;
+          const gone = await isGone(failed._id);
+          // The listener may have chosen another song meanwhile: that one stays.
+          if (currentSong(usePlayer.getState())?._id !== failed._id) return;
+          if (gone) return dropGoneSong(failed._id, play);
           // Raised here, not by the bar, so it shows on every page, the full-screen player too.
           notify.error(message);
           const moved = afterError(usePlayer.getState(), ++failedInRow);

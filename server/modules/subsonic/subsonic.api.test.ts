@@ -352,6 +352,14 @@ describe('the Subsonic API over HTTP', () => {
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
       expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+      // Fastify's own refusals (here a body of a type the API takes none of) carry them too.
+      const refused = await fetch(`${base}/rest/ping`, {
+        method: 'POST',
+        headers: { ...origin, 'content-type': 'application/xml' },
+        body: 'x',
+      });
+      expect(refused.status).toBe(415);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
       // The web app's own API stays same-origin: its sessions are cookies.
       const own = await fetch(`${base}/api/health`, { headers: origin });
       expect(own.headers.get('access-control-allow-origin')).toBeNull();
@@ -647,13 +655,18 @@ describe('the Subsonic API over HTTP', () => {
         expect((await api.getSong({ id: String(songs[0]!.id) })).song.parent).toBe(opened.id);
         expect((await api.getSong({ id: String(loose.id) })).song.parent).toBe(folderId);
 
-        // An artist with nothing to list, and an album with no song, are no folders.
+        // An artist with nothing to list (none, or only a guest on another's album), and an
+        // album with no song, are no folders.
         const empty = await createArtist(t.deps, { name: 'Empty Folder' });
+        const guest = await createArtist(t.deps, { name: 'Guest Only' });
+        const featured = await createSong(t.deps, { artistIds: [guest.id], albumId: album.id });
         const bare = await createAlbum(t.deps, artist.id, 'No Songs Yet');
         const { indexes: again } = await api.getIndexes();
         const names = again.index?.flatMap((index) => (index.artist ?? []).map((a) => a.name));
         expect(names).toContain('Nova Lights');
         expect(names).not.toContain('Empty Folder');
+        expect(names).not.toContain('Guest Only');
+        await retire([featured.id]);
         const { directory: still } = await api.getMusicDirectory({ id: folderId! });
         expect(still.child?.map((child) => child.id)).not.toContain(`al-${bare.id}`);
         await t.deps.db.deleteFrom('albums').where('id', '=', bare.id).execute();

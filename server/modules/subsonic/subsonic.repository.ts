@@ -218,8 +218,9 @@ export class SubsonicRepository {
 
   /**
    * The enabled artists whose folders hold something (getIndexes), by name: a listed song
-   * credited to them, or an album of theirs with one. Folder-mode apps take an empty folder for
-   * an error (Jamstash's "This directory is empty").
+   * credited to them on no album, or an album of theirs with a listed song (a guest on others'
+   * albums only has an empty folder). Folder-mode apps take an empty folder for an error
+   * (Jamstash's "This directory is empty").
    */
   artistsWithSongsByName(): Promise<ArtistCardRecord[]> {
     return this.artistCardQuery()
@@ -228,9 +229,11 @@ export class SubsonicRepository {
           eb.exists(
             eb
               .selectFrom('song_artists')
-              .select('song_artists.song_id')
+              .innerJoin('songs', 'songs.id', 'song_artists.song_id')
+              .select('songs.id')
               .whereRef('song_artists.artist_id', '=', 'artists.id')
-              .where('song_artists.listed', '=', 1),
+              .where('song_artists.listed', '=', 1)
+              .where('songs.album_id', 'is', null),
           ),
           eb.exists(
             eb

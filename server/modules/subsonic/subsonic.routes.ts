@@ -197,7 +197,6 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     },
   };
   const handle = async (request: FastifyRequest, reply: FastifyReply, method: string) => {
-    reply.headers(CROSS_ORIGIN_HEADERS);
     const params = Params.from(request.query, request.body);
     const format = formatOf(params);
     const name = method.replace(/\.view$/, '');
@@ -236,6 +235,12 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
   const MethodParams = Type.Object({ method: Type.String({ maxLength: 60 }) });
   // Form bodies in their own scope, so the JSON routes never accept them.
   await app.register(async (scope) => {
+    // On every answer of the scope, Fastify's own refusals (a body too large, an unknown type)
+    // among them, so a browser app reads those too.
+    scope.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(CROSS_ORIGIN_HEADERS);
+      done();
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -273,7 +278,6 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       handler: (request, reply) =>
         reply
           .status(204)
-          .headers(CROSS_ORIGIN_HEADERS)
           .header('access-control-allow-methods', 'GET, POST')
           .header(
             'access-control-allow-headers',

@@ -10,13 +10,13 @@ function RowState({ loading, error, empty }: { loading: boolean; error: unknown;
   return null;
 }
 
+/** The row's title, and the name of the list its songs play from ("Next from: …"). */
+const TRENDING_SONGS = 'Trending songs';
+
 /**
  * Each card watches only whether its own song plays, so a click on Play re-renders two cards
  * rather than the whole page before the browser starts fetching the song.
  */
-/** The row's title, and the name of the list its songs play from ("Next from: …"). */
-const TRENDING_SONGS = 'Trending songs';
-
 function TrendingSong({ songs, index }: { songs: Song[]; index: number }) {
   const song = songs[index]!;
   const playing = usePlayer(
