@@ -260,10 +260,10 @@ describe('the user queue', () => {
 });
 
 describe('a song gone from the catalog', () => {
-  const after = (state: QueueState, id: number) => withoutSong(state, id)!;
+  const gone = (state: QueueState, id: number) => withoutSong(state, id)!;
 
   it('leaves the list, and the song after it plays when it was playing', () => {
-    const { state, outcome } = after(startQueue(emptyQueue, songs, 2), 3);
+    const { state, outcome } = gone(startQueue(emptyQueue, songs, 2), 3);
     expect(outcome).toBe('play');
     expect(currentSong(state)?._id).toBe(4);
     expect(ids(state.queue)).toEqual([1, 2, 4, 5]);
@@ -273,7 +273,7 @@ describe('a song gone from the catalog', () => {
 
   it('leaves the list and the queued songs, the playing song staying where it is', () => {
     const playing = addToQueue(addToQueue(startQueue(emptyQueue, songs, 3), song(2)), song(8));
-    const { state } = after(playing, 2);
+    const { state } = gone(playing, 2);
     expect(currentSong(state)?._id).toBe(4);
     expect(ids(state.queue)).toEqual([1, 3, 4, 5]);
     expect(ids(state.userQueue)).toEqual([8]);
@@ -281,7 +281,7 @@ describe('a song gone from the catalog', () => {
 
   it('playing with songs queued, gives way to the first queued, and the list goes on after it', () => {
     const playing = addToQueue(startQueue(emptyQueue, songs, 2), song(8));
-    let { state } = after(playing, 3);
+    let { state } = gone(playing, 3);
     expect(currentSong(state)?._id).toBe(8);
     // No song of the list is skipped: after the queued song comes the one after the gone one.
     state = next(state);
@@ -294,23 +294,23 @@ describe('a song gone from the catalog', () => {
       addToQueue(addToQueue(startQueue(emptyQueue, songs, 0), song(7)), song(8)),
       0,
     );
-    expect(currentSong(after(queued, 7).state)?._id).toBe(8);
+    expect(currentSong(gone(queued, 7).state)?._id).toBe(8);
     const last = jumpToQueued(addToQueue(startQueue(emptyQueue, songs, 0), song(7)), 0);
-    expect(currentSong(after(last, 7).state)?._id).toBe(2);
+    expect(currentSong(gone(last, 7).state)?._id).toBe(2);
   });
 
   it('while a queued song plays, the list song it follows stays until it would play again', () => {
     const queued = jumpToQueued(addToQueue(startQueue(emptyQueue, songs, 1), song(7)), 0);
-    const { state } = after(queued, 2);
+    const { state } = gone(queued, 2);
     expect(currentSong(state)?._id).toBe(7);
     expect(currentSong(next(state))?._id).toBe(3);
   });
 
   it("as the list's last song, stops with repeat off and starts over with repeat all", () => {
-    const last = after(startQueue(emptyQueue, songs, 4), 5);
+    const last = gone(startQueue(emptyQueue, songs, 4), 5);
     expect(last.outcome).toBe('stop');
     expect(currentSong(last.state)?._id).toBe(4);
-    const all = after(toggleRepeat(startQueue(emptyQueue, songs, 4)), 5);
+    const all = gone(toggleRepeat(startQueue(emptyQueue, songs, 4)), 5);
     expect(all.outcome).toBe('play');
     expect(currentSong(all.state)?._id).toBe(1);
     expect(withoutSong(startQueue(emptyQueue, [song(1)], 0), 1)).toBeNull();
