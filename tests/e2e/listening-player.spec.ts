@@ -264,7 +264,7 @@ test('a song that cannot play shows one toast and the next one plays, full scree
   await expectAudioAdvancing(page, 0.2);
 });
 
-test('a song taken down stops playing at once, even where the browser kept its bytes', async ({
+test('a song taken down stops playing at once, even where the browser holds its bytes', async ({
   page,
 }) => {
   const deps = await serverDeps();
@@ -272,9 +272,9 @@ test('a song taken down stops playing at once, even where the browser kept its b
   const artist = await createArtist(deps, { name: `Takedown Artist ${stamp}` });
   // Dated long ago, so no other journey's home page shows it.
   const album = await createAlbum(deps, artist.id, `Takedown ${stamp}`, new Date('2001-01-01'));
-  const [gone, kept] = [
+  const [gone, next] = [
     await createSong(deps, { title: `Gone ${stamp}`, artistIds: [artist.id], albumId: album.id }),
-    await createSong(deps, { title: `Kept ${stamp}`, artistIds: [artist.id], albumId: album.id }),
+    await createSong(deps, { title: `Next ${stamp}`, artistIds: [artist.id], albumId: album.id }),
   ];
   await page.goto(`/album/${album.id}`);
   await page.getByRole('button', { name: `Play Takedown ${stamp}`, exact: true }).click();
@@ -297,12 +297,12 @@ test('a song taken down stops playing at once, even where the browser kept its b
   });
   const errors = await recordErrorToasts(page);
   await page.reload();
-  await expect(nowPlaying(page)).toHaveText(kept.title);
+  await expect(nowPlaying(page)).toHaveText(next.title);
   expect(answers).toEqual([404]);
   // Found gone when only shown, it leaves quietly, and for good: the next load never asks.
   expect(await errors()).toEqual([]);
   await page.reload();
-  await expect(nowPlaying(page)).toHaveText(kept.title);
+  await expect(nowPlaying(page)).toHaveText(next.title);
   expect(answers).toEqual([404]);
 });
 

@@ -10,7 +10,8 @@ export type ServerStatus = 'reachable' | 'unreachable';
 
 const FIRST_WAIT_MS = 1000;
 const LONGEST_WAIT_MS = 15_000;
-const HEALTH_TIMEOUT_MS = 5000;
+/** How long a check of the server waits for its answer. */
+export const HEALTH_TIMEOUT_MS = 5000;
 
 /** The wait before the `attempt`-th health check (from 0): doubling, up to a ceiling. */
 export function healthCheckWait(attempt: number): number {

@@ -227,40 +227,40 @@ export function withoutSong(
   state: QueueState,
   songId: number,
 ): { state: QueueState; outcome: 'play' | 'stop' } | null {
-  const kept = (song: PlayerSong) => song._id !== songId;
-  const keptBefore = (at: number) => state.queue.slice(0, at).filter(kept).length;
-  const queue = state.queue.filter(kept);
-  const source = state.source.filter(kept);
-  const userQueue = state.userQueue.filter(kept);
+  const stays = (song: PlayerSong) => song._id !== songId;
+  const staysBefore = (at: number) => state.queue.slice(0, at).filter(stays).length;
+  const queue = state.queue.filter(stays);
+  const source = state.source.filter(stays);
+  const userQueue = state.userQueue.filter(stays);
   if (state.fromUser) {
     // A queued song plays, after the list's song at `index`.
     const anchor = state.queue[state.index];
-    const fromUser = kept(state.fromUser) ? state.fromUser : (userQueue[0] ?? null);
-    const rest = kept(state.fromUser) ? userQueue : userQueue.slice(1);
+    const fromUser = stays(state.fromUser) ? state.fromUser : (userQueue[0] ?? null);
+    const rest = stays(state.fromUser) ? userQueue : userQueue.slice(1);
     if (fromUser) {
       // The list's song it follows stays, gone or not, so the list goes on after it; a gone one
       // leaves when it would play again.
       const list =
-        anchor && !kept(anchor)
+        anchor && !stays(anchor)
           ? { source: state.source, queue: state.queue, index: state.index }
-          : { source, queue, index: keptBefore(state.index) };
+          : { source, queue, index: staysBefore(state.index) };
       return { state: { ...state, ...list, userQueue: rest, fromUser }, outcome: 'play' };
     }
     // The gone song was the last queued one: the list goes on after its song.
-    const after = keptBefore(state.index) + (anchor && kept(anchor) ? 1 : 0);
+    const after = staysBefore(state.index) + (anchor && stays(anchor) ? 1 : 0);
     return listFrom({ ...state, source, queue, userQueue: rest, fromUser: null }, after);
   }
   const playing = state.queue[state.index];
-  if (playing && !kept(playing)) {
+  if (playing && !stays(playing)) {
     // As at its end: the first queued song, which it stays in the list to be followed by…
     const [fromUser, ...rest] = userQueue;
     if (fromUser) return { state: { ...state, userQueue: rest, fromUser }, outcome: 'play' };
     // …else the list's next song, in its place.
-    return listFrom({ ...state, source, queue, userQueue }, keptBefore(state.index));
+    return listFrom({ ...state, source, queue, userQueue }, staysBefore(state.index));
   }
   if (queue.length === 0) return null;
   return {
-    state: { ...state, source, queue, userQueue, index: keptBefore(state.index) },
+    state: { ...state, source, queue, userQueue, index: staysBefore(state.index) },
     outcome: 'play',
   };
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { ApiError, api } from '../lib/api.ts';
-import { probeServer } from '../lib/connection.ts';
+import { HEALTH_TIMEOUT_MS, meansUnreachable, reportUnreachable } from '../lib/connection.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioEngine } from './audio-engine.ts';
@@ -139,12 +139,24 @@ const reporter = new PlayReporter((songId, seconds, completed) => {
   );
 });
 
-/** Whether the server says the song is gone (deleted, or hidden from listeners). */
-function isGone(songId: number): Promise<boolean> {
-  return api(`/songs/${songId}`).then(
-    () => false,
-    (error: unknown) => error instanceof ApiError && error.status === 404,
-  );
+/**
+ * What the server says of a song that failed to play: `gone` (deleted, or hidden from listeners),
+ * `listed`, or null when it does not answer (the connection banner then says so). One call both
+ * asks after the song and checks the server is there.
+ */
+async function songStanding(songId: number): Promise<'gone' | 'listed' | null> {
+  try {
+    await api(`/songs/${songId}`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    return 'listed';
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      // No answer in time.
+      reportUnreachable();
+      return null;
+    }
+    if (error.status === 0 || meansUnreachable(error.status)) return null;
+    return error.status === 404 ? 'gone' : 'listed';
+  }
 }
 
 /**
@@ -213,14 +225,13 @@ function getEngine(): AudioEngine {
         usePlayer.setState({ isPlaying: false });
         const failed = currentSong(usePlayer.getState());
         const play = loadedToPlay;
-        // A song fails while the server is away through no fault of its own: playback stops
-        // there (the connection banner says why) instead of failing through the queue.
-        void probeServer().then(async (answered) => {
-          if (!answered || !failed) return;
-          const gone = await isGone(failed._id);
-          // The listener may have chosen another song meanwhile: that one stays.
-          if (currentSong(usePlayer.getState())?._id !== failed._id) return;
-          if (gone) return dropGoneSong(failed._id, play);
+        if (!failed) return;
+        void songStanding(failed._id).then((standing) => {
+          // A song fails while the server is away through no fault of its own: playback stops
+          // there (the connection banner says why) instead of failing through the queue. And the
+          // listener may have chosen another song meanwhile: that one stays.
+          if (!standing || currentSong(usePlayer.getState())?._id !== failed._id) return;
+          if (standing === 'gone') return dropGoneSong(failed._id, play);
           // Raised here, not by the bar, so it shows on every page, the full-screen player too.
           notify.error(message);
           const moved = afterError(usePlayer.getState(), ++failedInRow);

@@ -4,7 +4,7 @@ import { usePlayer } from '../player/player-store.ts';
 
 /**
  * Logging out, from the listener's pages or the admin area: the session ends, and what this
- * browser kept of the account goes with it (the cached answers, the player's queue), so the next
+ * browser holds of the account goes with it (the cached answers, the player's queue), so the next
  * person to use it starts afresh.
  */
 export async function logOutHere(): Promise<void> {

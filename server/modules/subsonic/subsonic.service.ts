@@ -402,6 +402,21 @@ export class SubsonicService {
     return entriesInOrder(ids, rows.filter(keep), starred, albumFolderEntry);
   }
 
+  /** Artists' and albums' folders, then songs: how folder mode's search and stars list them. */
+  private async folderLists(
+    caller: Caller,
+    artistIds: number[],
+    albumIds: number[],
+    songs: Promise<Node[]>,
+  ): Promise<Node> {
+    const [artist, album, song] = await Promise.all([
+      this.artistFolders(caller, artistIds),
+      this.albumFolders(caller, albumIds),
+      songs,
+    ]);
+    return { artist, album, song };
+  }
+
   /** Artist folders in the order of `ids`, with the caller's follows (folder mode's lists). */
   private async artistFolders(caller: Caller, ids: number[]): Promise<Node[]> {
     if (ids.length === 0) return [];
@@ -564,13 +579,8 @@ export class SubsonicService {
   /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
   async search2(caller: Caller, params: Params): Promise<Node> {
     const hits = await this.searchHits(params);
-    return {
-      searchResult2: {
-        artist: await this.artistFolders(caller, hits.artistIds),
-        album: await this.albumFolders(caller, hits.albumIds),
-        song: await this.songsOfHits(caller, hits.songs),
-      },
-    };
+    const songs = this.songsOfHits(caller, hits.songs);
+    return { searchResult2: await this.folderLists(caller, hits.artistIds, hits.albumIds, songs) };
   }
 
   /** The pages of artists, albums and songs a search2 or search3 call asks for. */
@@ -663,13 +673,8 @@ export class SubsonicService {
   /** getStarred (folder mode): getStarred2's stars, with artists' and albums' folders. */
   async starred(caller: Caller): Promise<Node> {
     const stars = await this.starsOf(caller);
-    return {
-      starred: {
-        artist: await this.artistFolders(caller, stars.artistIds),
-        album: await this.albumFolders(caller, stars.albumIds),
-        song: await this.songEntries(caller, stars.songs),
-      },
-    };
+    const songs = this.songEntries(caller, stars.songs);
+    return { starred: await this.folderLists(caller, stars.artistIds, stars.albumIds, songs) };
   }
 
   /** The caller's liked songs, followed artists and starred albums. */
