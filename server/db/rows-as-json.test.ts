@@ -27,6 +27,10 @@ second line', 215.5, 3, null),
     expect(byId(asJson)[2]).toMatchObject({ title: '[1,2]', cover: '{"not":"parsed"}' });
   });
 
+  it("refuses a column named __proto__, which would set each row's prototype", () => {
+    expect(() => rowsAsJson(sqlite, 'select 1 as "__proto__"')).toThrow(/__proto__/);
+  });
+
   it('gives no rows as an empty list', () => {
     expect(rowsAsJson(sqlite, text).all([JSON.stringify([42])])).toEqual([]);
   });
