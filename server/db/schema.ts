@@ -212,6 +212,15 @@ export interface PlayQueuesTable {
   changed_by: string;
 }
 
+/** What a listener's Subsonic app last reported playing (migration 023). */
+export interface NowPlayingTable {
+  user_id: number;
+  song_id: number;
+  /** The app that reported it (its `c` parameter). */
+  player: string;
+  reported_at: string;
+}
+
 /** One row (id 1): moves with every change to what song lists show (migration 005). */
 export interface RecentSearchesTable {
   id: Generated<number>;
@@ -272,6 +281,7 @@ export interface Database {
   app_keys: AppKeysTable;
   album_stars: AlbumStarsTable;
   play_queues: PlayQueuesTable;
+  now_playing: NowPlayingTable;
   recent_searches: RecentSearchesTable;
 }
 

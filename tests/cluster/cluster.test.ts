@@ -232,6 +232,31 @@ describe('a cluster of two instances behind nginx', () => {
     }
   });
 
+  it("shows what a listener's app reports playing through one instance on the other", async () => {
+    const listener = await login(one.url, await register(one.url));
+    const key = await call(one.url, 'POST', '/api/me/app-key', { token: listener.token });
+    expect(key.status, JSON.stringify(key.body)).toBe(200);
+    const rest = async (base: string, method: string, query: string) => {
+      const response = await call(
+        base,
+        'GET',
+        `/rest/${method}?apiKey=${String(key.body.appKey)}&f=json&v=1.16.1&c=cluster&${query}`,
+      );
+      expect(response.status).toBe(200);
+      return response.body['subsonic-response'] as Record<string, unknown>;
+    };
+    const reported = await rest(one.url, 'scrobble', `id=${songId}&submission=false`);
+    expect(reported.status, JSON.stringify(reported)).toBe('ok');
+    for (const base of [two.url, nginx.url]) {
+      const { nowPlaying } = (await rest(base, 'getNowPlaying', '')) as {
+        nowPlaying: { entry?: { id: string; playerName: string }[] };
+      };
+      expect(nowPlaying.entry?.map((entry) => [entry.id, entry.playerName])).toEqual([
+        [String(songId), 'cluster'],
+      ]);
+    }
+  });
+
   it('refuses a blocked listener on the other instance at once', async () => {
     const listener = await login(two.url, await register(two.url));
     expect((await call(one.url, 'GET', '/api/auth/me', { token: listener.token })).status).toBe(

@@ -22,6 +22,7 @@ import * as recentSearches from './019-recent-searches.ts';
 import * as songsByGenre from './020-songs-by-genre.ts';
 import * as searchTermsDeleteByKey from './021-search-terms-delete-by-key.ts';
 import * as bitratesInBits from './022-bitrates-in-bits.ts';
+import * as nowPlaying from './023-now-playing.ts';
 
 export type { Dialect };
 
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: '020-songs-by-genre', up: songsByGenre.up },
   { name: '021-search-terms-delete-by-key', up: searchTermsDeleteByKey.up },
   { name: '022-bitrates-in-bits', up: bitratesInBits.up },
+  { name: '023-now-playing', up: nowPlaying.up },
 ];

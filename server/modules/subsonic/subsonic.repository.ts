@@ -671,4 +671,22 @@ export class SubsonicRepository {
       .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
       .execute();
   }
+
+  /** What the listener's app last reported playing, and when. */
+  nowPlaying(userId: number) {
+    return this.db
+      .selectFrom('now_playing')
+      .select(['song_id', 'player', 'reported_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async setNowPlaying(userId: number, songId: number, player: string, now: string): Promise<void> {
+    const row = { song_id: songId, player, reported_at: now };
+    await this.db
+      .insertInto('now_playing')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  }
 }

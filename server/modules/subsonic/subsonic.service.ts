@@ -156,9 +156,6 @@ export interface SubsonicServices {
  * change is decided there, exactly as for the web app; this class only maps calls and shapes.
  */
 export class SubsonicService {
-  /** "Now playing" per listener, on this instance (a report lasts minutes). */
-  private readonly nowPlaying = new Map<number, { songId: number; at: number; player: string }>();
-
   /** The catalog's ids in fixed orders and whole-catalog responses, per catalog version. */
   private readonly cache: CatalogResponseCache;
 
@@ -707,11 +704,12 @@ export class SubsonicService {
           address,
         );
       } else {
-        this.nowPlaying.set(caller.userId, {
-          songId: id,
-          at: Date.now(),
-          player: (params.get('c') ?? 'app').slice(0, 60),
-        });
+        await this.repository.setNowPlaying(
+          caller.userId,
+          id,
+          (params.get('c') ?? 'app').slice(0, 60),
+          nowIso(),
+        );
       }
     }
     return {};
@@ -719,9 +717,10 @@ export class SubsonicService {
 
   /** The caller's own "now playing": other listeners' listening is theirs to share. */
   async nowPlayingOf(caller: Caller): Promise<Node> {
-    const entry = this.nowPlaying.get(caller.userId);
-    if (!entry || Date.now() - entry.at > NOW_PLAYING_MS) return { nowPlaying: {} };
-    const [song] = await this.songsById(caller, [entry.songId]);
+    const entry = await this.repository.nowPlaying(caller.userId);
+    const agoMs = entry ? Date.now() - Date.parse(entry.reported_at) : Number.POSITIVE_INFINITY;
+    if (!entry || agoMs > NOW_PLAYING_MS) return { nowPlaying: {} };
+    const [song] = await this.songsById(caller, [entry.song_id]);
     if (!song) return { nowPlaying: {} };
     return {
       nowPlaying: {
@@ -729,7 +728,7 @@ export class SubsonicService {
           {
             ...song,
             username: caller.email,
-            minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
+            minutesAgo: Math.floor(agoMs / 60_000),
             playerId: 1,
             playerName: entry.player,
           },
