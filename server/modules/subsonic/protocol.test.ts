@@ -207,4 +207,20 @@ describe('Subsonic parameters', () => {
     expect(groups.map((group) => group.name)).toEqual(['A', 'B', 'É', '#']);
     expect(suffixOf('audio/abc.MP3')).toBe('mp3');
   });
+
+  it('files names past a leading article, ordered as filed under each letter', () => {
+    const names = ['Theodor', 'beta', 'The Beatles', 'A Tribe Called Quest', 'The The'];
+    const groups = byIndexLetter(
+      [...names, 'Artist 10', 'Artist 2', 'Los Lobos'].map((name) => ({ name, node: { name } })),
+    );
+    const filed: [string, string[]][] = [
+      ['A', ['Artist 2', 'Artist 10']],
+      ['B', ['The Beatles', 'beta']],
+      ['L', ['Los Lobos']],
+      ['T', ['The The', 'Theodor', 'A Tribe Called Quest']],
+    ];
+    expect(groups.map((group) => [group.name, group.artist])).toEqual(
+      filed.map(([letter, inGroup]) => [letter, inGroup.map((name) => ({ name }))]),
+    );
+  });
 });

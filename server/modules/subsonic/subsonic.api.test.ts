@@ -454,6 +454,18 @@ describe('the Subsonic API over HTTP', () => {
       expect(await names()).not.toContain('Passing Phase');
     });
 
+    it('files an artist past a leading article, and tells apps which articles it skips', async () => {
+      const shift = await createArtist(t.deps, { name: 'The Night Shift' });
+      const { artists } = await client({ apiKey: appKey }).getArtists();
+      expect(artists.ignoredArticles.split(' ')).toContain('The');
+      const letterOf = (name: string) =>
+        artists.index?.find((index) => index.artist?.some((a) => a.name === name))?.name;
+      expect(letterOf('The Night Shift')).toBe('N');
+      const underN = artists.index?.find((index) => index.name === 'N')?.artist ?? [];
+      expect(underN.map((a) => a.name)).toEqual(['The Night Shift', 'Nova Lights']);
+      await t.deps.db.deleteFrom('artists').where('id', '=', shift.id).execute();
+    });
+
     it('answers every getAlbumList2 type', async () => {
       const api = client({ apiKey: appKey });
       for (const type of ALBUM_LIST_TYPES.filter((type) => !type.startsWith('by'))) {

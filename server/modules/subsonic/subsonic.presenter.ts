@@ -202,22 +202,41 @@ export function playlistEntry(summary: PlaylistSummary, owner: string): Node {
   };
 }
 
+/**
+ * Leading words an artist's index letter and place skip, so "The Beatles" is under B, as in the
+ * other Subsonic servers; apps are told them in `ignoredArticles`.
+ */
+export const IGNORED_ARTICLES = 'The El La Los Las Le Les Os As O A';
+
+const LEADING_ARTICLE = new RegExp(`^(?:${IGNORED_ARTICLES.split(' ').join('|')})\\s+(?=\\S)`, 'i');
+
+/** A name as the index files it: without a leading article ("The The" is filed as "The"). */
+export function indexName(name: string): string {
+  return name.trim().replace(LEADING_ARTICLE, '');
+}
+
 /** The index letter of a name: its first letter, or '#' for anything else. */
 export function indexLetter(name: string): string {
-  const first = name.trim().charAt(0).toUpperCase();
+  const first = indexName(name).charAt(0).toUpperCase();
   return /\p{L}/u.test(first) ? first : '#';
 }
 
-/** Items grouped under their index letters, in the order given. */
+/** How names are ordered under a letter: accents and case aside, numbers by value. */
+const byIndexName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Items grouped under their index letters, each group in the order of the names as filed. */
 export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
-  const groups = new Map<string, Node[]>();
+  const groups = new Map<string, { filed: string; node: Node }[]>();
   for (const item of items) {
     const letter = indexLetter(item.name);
     const list = groups.get(letter) ?? [];
-    list.push(item.node);
+    list.push({ filed: indexName(item.name), node: item.node });
     groups.set(letter, list);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
-    .map(([name, artist]) => ({ name, artist }));
+    .map(([name, filed]) => ({
+      name,
+      artist: filed.sort((a, b) => byIndexName.compare(a.filed, b.filed)).map((item) => item.node),
+    }));
 }

@@ -40,6 +40,7 @@ import {
   artistFolderId,
   artistIdOf,
   byIndexLetter,
+  IGNORED_ARTICLES,
   itemOf,
   type NamedItem,
   playlistEntry,
@@ -304,7 +305,7 @@ export class SubsonicService {
         const index = byIndexLetter(
           rows.map((row) => ({ name: row.name, node: artistEntry(row, new Slot(row.id)) })),
         );
-        return { artists: { ignoredArticles: '', index } };
+        return { artists: { ignoredArticles: IGNORED_ARTICLES, index } };
       },
       followed,
     );
@@ -327,7 +328,7 @@ export class SubsonicService {
             node: artistFolderEntry(row, new Slot(row.id)),
           })),
         );
-        return { indexes: { lastModified: version, ignoredArticles: '', index } };
+        return { indexes: { lastModified: version, ignoredArticles: IGNORED_ARTICLES, index } };
       },
       followed,
     );
