@@ -28,6 +28,7 @@ import { useSession } from './lib/session.ts';
 import { isStaleCodeError, recoverFromStaleCode } from './lib/stale-code.ts';
 import { notify } from './lib/toast.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
+import { LoggedOutOnly } from './shell/logged-out-only.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
 
 /** How long showing a page waits for the data its `prefetch` asked for. */
@@ -179,15 +180,21 @@ function ListenerArea() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/otpSection', element: <OtpPage /> },
-  { path: '/loginWithPass', element: <PasswordLoginPage /> },
+  {
+    // A logged-in listener who opens these goes home (the admin login stays open to anyone).
+    element: <LoggedOutOnly />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/otpSection', element: <OtpPage /> },
+      { path: '/loginWithPass', element: <PasswordLoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/createPass', element: <CreatePassPage /> },
+      { path: '/profileinfo', element: <ProfileInfoPage /> },
+      { path: '/terms&conditions', element: <TermsPage /> },
+    ],
+  },
   { path: '/forgotPassword', element: <ForgotPasswordPage /> },
   { path: '/adminLogin', element: <AdminLoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/createPass', element: <CreatePassPage /> },
-  { path: '/profileinfo', element: <ProfileInfoPage /> },
-  { path: '/terms&conditions', element: <TermsPage /> },
   { path: '/addPlaylist', element: <AddPlaylistPage /> },
   { path: '/SongFullScreen', element: <SongFullScreenPage /> },
   {
