@@ -13,6 +13,7 @@ import {
   createPath,
   matchRoutes,
   Navigate,
+  type NavigateOptions,
   NavigationType,
   type Navigator,
   type Params,
@@ -28,7 +29,9 @@ import { useSession } from './lib/session.ts';
 import { isStaleCodeError, recoverFromStaleCode } from './lib/stale-code.ts';
 import { notify } from './lib/toast.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
+import { LoggedOutOnly } from './shell/logged-out-only.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
+import { keepScrollOn } from './shell/scroll-memory.ts';
 
 /** How long showing a page waits for the data its `prefetch` asked for. */
 const DATA_WAIT_MS = 300;
@@ -179,15 +182,21 @@ function ListenerArea() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/otpSection', element: <OtpPage /> },
-  { path: '/loginWithPass', element: <PasswordLoginPage /> },
+  {
+    // A logged-in listener who opens these goes home (the admin login stays open to anyone).
+    element: <LoggedOutOnly />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/otpSection', element: <OtpPage /> },
+      { path: '/loginWithPass', element: <PasswordLoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/createPass', element: <CreatePassPage /> },
+      { path: '/profileinfo', element: <ProfileInfoPage /> },
+      { path: '/terms&conditions', element: <TermsPage /> },
+    ],
+  },
   { path: '/forgotPassword', element: <ForgotPasswordPage /> },
   { path: '/adminLogin', element: <AdminLoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/createPass', element: <CreatePassPage /> },
-  { path: '/profileinfo', element: <ProfileInfoPage /> },
-  { path: '/terms&conditions', element: <TermsPage /> },
   { path: '/addPlaylist', element: <AddPlaylistPage /> },
   { path: '/SongFullScreen', element: <SongFullScreenPage /> },
   {
@@ -276,18 +285,26 @@ function leave(to: To): void {
   if (pathname && pathname !== browserHistory().location.pathname) notify.navigated();
 }
 
+/** A push or replace, once the next page's code is here; `preventScrollReset` leaves the pane still. */
+function change(
+  how: 'push' | 'replace',
+  to: To,
+  state: unknown,
+  options: NavigateOptions | undefined,
+): void {
+  leave(to);
+  whenReady(to, () => {
+    browserHistory()[how](to, state);
+    if (options?.preventScrollReset) keepScrollOn(browserHistory().location.key);
+  });
+}
+
 const navigator: Navigator = {
   createHref: (to) => browserHistory().createHref(to),
   encodeLocation: (to) => browserHistory().encodeLocation(to),
   go: (delta) => browserHistory().go(delta),
-  push: (to, state) => {
-    leave(to);
-    whenReady(to, () => browserHistory().push(to, state));
-  },
-  replace: (to, state) => {
-    leave(to);
-    whenReady(to, () => browserHistory().replace(to, state));
-  },
+  push: (to, state, options) => change('push', to, state, options),
+  replace: (to, state, options) => change('replace', to, state, options),
 };
 
 /** The pages under whatever router is around them (the browser's, or the server's). */

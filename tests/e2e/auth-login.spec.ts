@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createListener, waitForMail } from './support.ts';
+import { createListener, signIn, waitForMail } from './support.ts';
 
 test('logging in with a code read from the real SMTP server', async ({ page }) => {
   const user = await createListener();
@@ -169,4 +169,48 @@ test('forgot password: a mailed code, a new password, and logged in', async ({ p
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+});
+
+test('a logged-in listener who opens a login or sign-up page goes home, once the server confirms the session', async ({
+  page,
+  context,
+}) => {
+  const user = await createListener();
+  await signIn(context, user);
+  // Whether a login or sign-up form ever showed, however briefly.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('#login-email, #signup-email, [aria-label="Digit 1"]'))
+        document.documentElement.dataset.formShown = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const formShown = async () => page.locator('html').getAttribute('data-form-shown');
+
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+  for (const path of ['/login', '/signup', '/otpSection', '/loginWithPass']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    expect(await formShown(), path).toBeNull();
+  }
+  // The login page left no entry behind: Back goes to the page before it.
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The admin login stays open to anyone.
+  await page.goto('/adminLogin');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+
+  // A session the server no longer knows: the form shows, and the hints go.
+  await context.clearCookies();
+  await page.goto('/login');
+  await expect(page.getByLabel('Email or username')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('isAuth'))).toBeNull();
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createPlaylist } from '../helpers/factories.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { createListener, signIn } from './support.ts';
+import { createListener, serverDeps, signIn } from './support.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -332,4 +333,116 @@ test("a page's first data comes from the HTML's preload hint, asked for once", a
     );
     expect(fetched, path).toBe(1);
   }
+});
+
+/** Scrolls the main pane to `top`; answers where it stands once the pane has told the page. */
+async function scrollPane(page: Page, top: number): Promise<number> {
+  await page.locator('main#main-content').evaluate((main, to) => main.scrollTo(0, to), top);
+  await scrollEventsOut(page);
+  return paneTop(page);
+}
+
+/** Scroll events come with the next frame. */
+function scrollEventsOut(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+function paneTop(page: Page): Promise<number> {
+  return page.locator('main#main-content').evaluate((main) => main.scrollTop);
+}
+
+/** A demo artist with songs enough to make the page scroll. */
+async function longArtist(page: Page): Promise<number> {
+  const home = (await (await page.request.get('/api/home')).json()) as {
+    popularArtists: Array<{ _id: number }>;
+  };
+  for (const { _id } of home.popularArtists) {
+    const detail = (await (await page.request.get(`/api/artists/${_id}`)).json()) as {
+      songs: unknown[];
+    };
+    if (detail.songs.length >= 5) return _id;
+  }
+  throw new Error('No artist with five songs');
+}
+
+test('Back and Forward return to where each page was left; a link opens its page at the top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.goto('/');
+  const main = page.locator('main#main-content');
+  await expect(main.getByRole('heading', { name: 'Trending songs' })).toBeVisible();
+  // The last row of artists in view (not at the pane's end), so clicking one does not move it.
+  const artists = main.locator('a[href^="/viewArtistSongs/"]');
+  const target = await main.evaluate((pane) => {
+    const links = [...pane.querySelectorAll('a[href^="/viewArtistSongs/"]')];
+    const rows = [...pane.querySelectorAll('section')].filter((row) =>
+      row.querySelector('a[href^="/viewArtistSongs/"]'),
+    );
+    const link = rows.at(-1)!.querySelector('a[href^="/viewArtistSongs/"]')!;
+    link.scrollIntoView({ block: 'center' });
+    return links.indexOf(link);
+  });
+  await scrollEventsOut(page);
+  const homeTop = await paneTop(page);
+  expect(homeTop).toBeGreaterThan(100);
+  await artists.nth(target).click();
+  await expect(page).toHaveURL(/\/viewArtistSongs\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await paneTop(page)).toBe(0);
+  // Above where home was left, so neither place can pass for the other.
+  const artistTop = Math.floor(homeTop / 2);
+  expect(await scrollPane(page, artistTop)).toBe(artistTop);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => paneTop(page)).toBe(homeTop);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/viewArtistSongs\/\d+$/);
+  await expect.poll(() => paneTop(page)).toBe(artistTop);
+  // Home through its button is a new visit: it opens at the top.
+  await page.getByRole('button', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => paneTop(page)).toBe(0);
+});
+
+test("a page's own Back arrow returns to where the page before was left, even when its data comes late", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  const user = await createListener();
+  const playlist = await createPlaylist(await serverDeps(), user.id);
+  await signIn(context, user);
+  const id = await longArtist(page);
+  await page.goto(`/viewArtistSongs/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const artistTop = 350;
+  expect(await scrollPane(page, artistTop)).toBe(artistTop);
+
+  await page
+    .getByRole('complementary', { name: 'Your Library' })
+    .getByRole('link', { name: playlist.name })
+    .click();
+  await expect(page.getByRole('heading', { name: playlist.name })).toBeVisible();
+  expect(await paneTop(page)).toBe(0);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/viewArtistSongs/${id}$`));
+  await expect.poll(() => paneTop(page)).toBe(artistTop);
+
+  // Logging out forgets every answer, so Back to the artist waits for the page's data.
+  await page.route(`**/api/artists/${id}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Loading artist data...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => paneTop(page)).toBe(artistTop);
 });

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LoginResponse, MeResponse } from '../../contract/auth.ts';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
 
 /**
  * The UI hints stored in the browser: `user`, `isAuth`, `isAdmin`. They only decide
@@ -114,6 +114,33 @@ export async function logout(): Promise<void> {
   await api('/auth/logout', { method: 'POST' });
 }
 
+/** The "who am I" call under way, which everyone who asks meanwhile shares. */
+let confirming: Promise<boolean> | null = null;
+
+/**
+ * Asks the server whether this tab's session is live, and brings the hints in line with its
+ * answer: true once confirmed; false when the server no longer knows it (the hints are then
+ * cleared) or could not be asked (they stay, as nothing is known of it).
+ */
+export function confirmSession(): Promise<boolean> {
+  confirming ??= api<MeResponse>('/auth/me')
+    .then(
+      (response) => {
+        rememberLogin(response);
+        return true;
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+          clearSession();
+        return false;
+      },
+    )
+    .finally(() => {
+      confirming = null;
+    });
+  return confirming;
+}
+
 /**
  * After a reload the hints may be stale (the session expired, was revoked, or the account was
  * blocked, or the page the server rendered says a session exists that the hints lack): ask the server
@@ -121,11 +148,5 @@ export async function logout(): Promise<void> {
  */
 export async function restoreSession(serverSawSession = false): Promise<void> {
   if (!read().isAuth && !serverSawSession) return;
-  try {
-    const response = await api<MeResponse>('/auth/me');
-    rememberLogin(response);
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 401 || status === 403) clearSession();
-  }
+  await confirmSession();
 }

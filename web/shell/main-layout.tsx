@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useHydrated } from '../lib/hydrated.ts';
 import { PlayerDock } from '../player/player-dock.tsx';
 import { RouteErrorBoundary } from './error-page.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
+import { useScrollMemory } from './scroll-memory.ts';
 import { TopBar } from './top-bar.tsx';
 
 // The library (dialogs, menus, tabs) loads beside the page instead of before it, keeping the
@@ -16,6 +17,9 @@ const LibrarySidebar = lazy(() =>
 /** Sidebar, top bar and page; the player below survives every navigation inside it. */
 export function MainLayout() {
   const hydrated = useHydrated();
+  // The pages scroll in the main pane, not the window, so the browser's own restoring misses them.
+  const pane = useRef<HTMLElement>(null);
+  useScrollMemory(pane);
   const sidebarPlaceholder = (
     <div className="hidden w-72 shrink-0 rounded-lg bg-surface md:block" />
   );
@@ -39,6 +43,7 @@ export function MainLayout() {
           {hydrated ? <LibrarySidebar /> : sidebarPlaceholder}
         </Suspense>
         <main
+          ref={pane}
           id="main-content"
           tabIndex={-1}
           className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface outline-none"
