@@ -214,3 +214,19 @@ test('a logged-in listener who opens a login or sign-up page goes home, once the
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('isAuth'))).toBeNull();
 });
+
+test('a login page whose session check hangs shows its form in time, hints kept', async ({
+  page,
+  context,
+}) => {
+  const user = await createListener();
+  await signIn(context, user);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+  // The server takes the call and never answers it.
+  await page.route('**/api/auth/me', () => {});
+  await page.goto('/login');
+  await expect(page.getByLabel('Email or username')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('isAuth'))).not.toBeNull();
+});

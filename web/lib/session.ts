@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LoginResponse, MeResponse } from '../../contract/auth.ts';
 import { ApiError, api } from './api.ts';
+import { HEALTH_TIMEOUT_MS } from './connection.ts';
 
 /**
  * The UI hints stored in the browser: `user`, `isAuth`, `isAdmin`. They only decide
@@ -120,10 +121,11 @@ let confirming: Promise<boolean> | null = null;
 /**
  * Asks the server whether this tab's session is live, and brings the hints in line with its
  * answer: true once confirmed; false when the server no longer knows it (the hints are then
- * cleared) or could not be asked (they stay, as nothing is known of it).
+ * cleared) or could not be asked in time (they stay, as nothing is known of it), so a server
+ * that hangs never leaves a login page blank.
  */
 export function confirmSession(): Promise<boolean> {
-  confirming ??= api<MeResponse>('/auth/me')
+  confirming ??= api<MeResponse>('/auth/me', { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
     .then(
       (response) => {
         rememberLogin(response);
