@@ -111,7 +111,11 @@ describe('admin artists', () => {
       imageFile: { filename: 'big.png', data: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
     });
     expect(oversize.statusCode).toBe(413);
-    expect(oversize.json().message).toBe('Image size must be less than 5MB');
+    // Named by its field, so the form shows it under the picker.
+    expect(oversize.json()).toEqual({
+      message: 'Image size must be less than 5MB',
+      field: 'imageFile',
+    });
     // A PNG signature followed by garbage: sniffed as PNG, but it does not decode.
     const broken = await addArtist({
       name: 'n',
