@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
@@ -21,7 +22,7 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await page.getByRole('button', { name: 'Add New Artist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
   const create = dialog.getByRole('button', { name: 'Create Artist' });
-  await dialog.getByLabel('Name *').fill(artistName);
+  await dialog.getByLabel('Artist Name *').fill(artistName);
   await dialog.getByLabel('Description *').fill('Made by a journey');
   await expect(create).toBeDisabled();
   await dialog.getByLabel('Image *').setInputFiles({
@@ -435,6 +436,73 @@ test('the Edit Song dialog shows its errors in the form, not as toasts, then sav
   await expect(dialog.getByRole('alert')).toHaveText('Song not found');
   await expect(title).not.toHaveAttribute('aria-invalid');
   expect(await errorToasts()).toEqual([]);
+  await context.close();
+});
+
+/** An artist with a song, and a page signed in as a new administrator; `label` names them. */
+async function adminWithSong(browser: Browser, label: string) {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, { name: `${label} Artist ${stamp}` });
+  const song = await createSong(deps, { title: `${label} Song ${stamp}`, artistIds: [artist.id] });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  return { stamp, artist, song, context, page: await context.newPage() };
+}
+
+test('the admin forms refuse an image over the upload limit when it is chosen, sending nothing', async ({
+  browser,
+}) => {
+  const { stamp, song, context, page } = await adminWithSong(browser, 'Limit');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/admin/')) {
+      uploads.push(request.url());
+    }
+  });
+  const oversize = {
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  };
+  const message = 'Image size must be less than 5MB';
+
+  await page.goto('/admin_songs?add=1');
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  const cover = form.getByLabel('Cover Image *');
+  await cover.setInputFiles(oversize);
+  await expect(cover).toHaveAccessibleDescription(message);
+  await expect(cover).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('img', { name: 'Cover preview' })).toHaveCount(0);
+
+  await page.getByLabel('Search songs').fill(song.title);
+  await page.getByRole('button', { name: `Edit ${song.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Song' });
+  await dialog.getByLabel('Cover Image').setInputFiles(oversize);
+  await expect(dialog.getByLabel('Cover Image')).toHaveAccessibleDescription(message);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin_artist?add=1');
+  const addArtist = page.getByRole('dialog', { name: 'Add New Artist' });
+  await addArtist.getByLabel('Artist Name *').fill(`Limit Made ${stamp}`);
+  await addArtist.getByLabel('Description *').fill('Too heavy a picture');
+  await addArtist.getByLabel('Image *').setInputFiles(oversize);
+  await expect(addArtist.getByRole('alert')).toHaveText(message);
+  await expect(addArtist.getByRole('button', { name: 'Create Artist' })).toBeDisabled();
+  expect(uploads).toEqual([]);
+
+  // A name the server refuses is named as the form labels it.
+  await addArtist.getByLabel('Image *').setInputFiles({
+    name: 'artist.png',
+    mimeType: 'image/png',
+    buffer: await makePng(32, '#55aa33'),
+  });
+  await addArtist.getByLabel('Artist Name *').fill('x'.repeat(201));
+  await addArtist.getByRole('button', { name: 'Create Artist' }).click();
+  await expect(addArtist.getByRole('alert')).toHaveText(
+    'Artist name must be at most 200 characters',
+  );
   await context.close();
 });
 

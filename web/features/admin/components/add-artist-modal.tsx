@@ -5,6 +5,7 @@ import { notify } from '../../../lib/toast.ts';
 import { adminKeys } from '../api/keys.ts';
 import { addArtist } from '../api/update-artist.ts';
 import { inputClass, Modal, primaryButton, Spinner, secondaryButton } from './admin-ui.tsx';
+import { chosenFile } from './form-problems.tsx';
 
 /** 'Add New Artist': name, description and image required; create stays disabled until set. */
 export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -65,7 +66,7 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
     <Modal open={open} onOpenChange={(next) => !next && close()} title="Add New Artist">
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="flex flex-col gap-1 text-sm">
-          Name *
+          Artist Name *
           <input
             className={inputClass}
             value={name}
@@ -97,7 +98,10 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
           <input
             type="file"
             accept="image/*"
-            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+            onChange={(event) => {
+              setError(null);
+              setImage(chosenFile(event.target, 'image', setError));
+            }}
           />
         </label>
         {error && (
