@@ -451,6 +451,55 @@ async function adminWithSong(browser: Browser, label: string) {
   return { stamp, artist, song, context, page: await context.newPage() };
 }
 
+test('Edit Artist shows the current image again when the server refuses a new one', async ({
+  browser,
+}) => {
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, {
+    name: `Pictured ${Date.now().toString(36)}`,
+    withImage: true,
+  });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto(`/admin_artist_edit/${artist.id}`);
+  const preview = page.getByRole('img', { name: 'Artist' });
+  await expect(preview).toHaveAttribute('src', /\/api\/images\//);
+  const current = await preview.getAttribute('src');
+
+  // Named and typed as a PNG, so only the server, which reads its bytes, can tell it is not one.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these bytes are no picture'),
+  });
+  await expect(preview).toHaveAttribute('src', /^data:/);
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Please select a valid image file (JPEG, PNG, or GIF)' }),
+  ).toBeVisible();
+  await expect(preview).toHaveAttribute('src', current!);
+  await expect(page.getByText('Change Image')).toBeVisible();
+
+  // The refused file is dropped: saving again keeps the artist's image.
+  const imageKey = async () =>
+    (
+      await deps.db
+        .selectFrom('artists')
+        .select('image_key')
+        .where('id', '=', artist.id)
+        .executeTakeFirstOrThrow()
+    ).image_key;
+  const before = await imageKey();
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(page.getByText('Artist updated successfully!')).toBeVisible();
+  expect(await imageKey()).toBe(before);
+  await context.close();
+});
+
 test('the admin forms refuse an image over the upload limit when it is chosen, sending nothing', async ({
   browser,
 }) => {

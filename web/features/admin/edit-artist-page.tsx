@@ -45,8 +45,8 @@ export function EditArtistPage() {
   }, [artist.error, artistId, navigate]);
 
   /**
-   * A chosen image that cannot be used: the artist keeps the image it has, and the preview shows
-   * that one again (or none), with why under the picker.
+   * A chosen image that cannot be used, by this page or by the server: the artist keeps the image
+   * it has, and the preview shows that one again (or none), with why under the picker.
    */
   function refuseImage(message: string) {
     setImage(null);
@@ -96,6 +96,7 @@ export function EditArtistPage() {
       navigate('/admin_artist');
     } catch (error) {
       notify.error(`Error updating artist: ${errorMessage(error, 'Failed to update artist')}`);
+      if (error instanceof ApiError && error.field === 'imageFile') refuseImage(error.message);
     } finally {
       setSaving(false);
     }
