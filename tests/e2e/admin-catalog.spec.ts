@@ -3,7 +3,13 @@ import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { createListener, recordErrorToasts, serverDeps, signIn } from './support.ts';
+import {
+  createListener,
+  expectOneRequestPerDoubleClick,
+  recordErrorToasts,
+  serverDeps,
+  signIn,
+} from './support.ts';
 
 test('an admin adds an artist with an image and a song with audio and cover; it plays on the home page; a soft delete hides it', async ({
   browser,
@@ -551,6 +557,33 @@ test('the admin forms refuse an image over the upload limit when it is chosen, s
   await addArtist.getByRole('button', { name: 'Create Artist' }).click();
   await expect(addArtist.getByRole('alert')).toHaveText(
     'Artist name must be at most 200 characters',
+  );
+  await context.close();
+});
+
+test('a double click on a song status or an artist Disable sends one request', async ({
+  browser,
+}) => {
+  const { artist, song, context, page } = await adminWithSong(browser, 'Twice');
+
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  const row = page.getByTestId('song-row').filter({ hasText: song.title });
+  await expectOneRequestPerDoubleClick(
+    page,
+    row.getByRole('button', { name: `Status of ${song.title}: Active` }),
+    { method: 'PATCH', url: /\/api\/admin\/songs\/\d+\/status$/ },
+    row.getByRole('button', { name: `Status of ${song.title}: Inactive` }),
+  );
+
+  await page.goto('/admin_artist');
+  await page.getByLabel('Search artists').fill(artist.name);
+  const artistRow = page.getByTestId('artist-row').filter({ hasText: artist.name });
+  await expectOneRequestPerDoubleClick(
+    page,
+    artistRow.getByRole('button', { name: 'Disable' }),
+    { method: 'PATCH', url: /\/api\/admin\/toggleDisableArtist\// },
+    artistRow.getByRole('button', { name: 'Enable' }),
   );
   await context.close();
 });

@@ -20,6 +20,7 @@ import {
   selectClass,
   useDebounced,
 } from './components/admin-ui.tsx';
+import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 
@@ -33,6 +34,7 @@ export function ArtistsPage() {
   const q = useDebounced(search.trim());
   const artists = useAdminArtists({ q, status, page, limit: LIMIT });
   const queryClient = useQueryClient();
+  const pending = usePendingActions<number>();
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -41,14 +43,17 @@ export function ArtistsPage() {
     setParams(next, { replace: true });
   }
 
-  async function toggle(id: number, isDisabled: boolean) {
-    try {
-      await toggleDisableArtist(id, isDisabled);
-    } catch (error) {
-      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
-    }
-    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  /** Pending until the list shows the outcome, so a second press cannot send it again. */
+  function toggle(id: number, isDisabled: boolean) {
+    return pending.run(id, async () => {
+      try {
+        await toggleDisableArtist(id, isDisabled);
+      } catch (error) {
+        notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+      }
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    });
   }
 
   const stats = artists.data?.stats;
@@ -137,8 +142,10 @@ export function ArtistsPage() {
                 <div className="flex gap-2">
                   <button
                     type="button"
+                    aria-busy={pending.isPending(artist._id)}
+                    disabled={pending.isPending(artist._id)}
                     onClick={() => toggle(artist._id, !artist.isDisabled)}
-                    className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
+                    className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                   >
                     {artist.isDisabled ? 'Enable' : 'Disable'}
                   </button>

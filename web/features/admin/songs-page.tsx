@@ -21,6 +21,7 @@ import {
   useDebounced,
 } from './components/admin-ui.tsx';
 import { EditSongDialog } from './components/edit-song-dialog.tsx';
+import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 const FILTERS: { value: SongFilter; label: string }[] = [
@@ -42,6 +43,7 @@ export function SongsPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Song | null>(null);
   const [deleting, setDeleting] = useState<Song | null>(null);
+  const pending = usePendingActions<number>();
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -50,14 +52,17 @@ export function SongsPage() {
     setParams(next, { replace: true });
   }
 
-  async function act(action: () => Promise<unknown>) {
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-    } catch (error) {
-      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
-    }
+  /** A song's action, pending until the list shows its outcome; false when one already was. */
+  function act(songId: number, action: () => Promise<unknown>): Promise<boolean> {
+    return pending.run(songId, async () => {
+      try {
+        await action();
+        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      } catch (error) {
+        notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+      }
+    });
   }
 
   const list = songs.data?.songs ?? [];
@@ -147,12 +152,14 @@ export function SongsPage() {
                       type="button"
                       title="Switch status"
                       aria-label={`Status of ${song.title}: ${song.status}`}
+                      aria-busy={pending.isPending(song._id)}
+                      disabled={pending.isPending(song._id)}
                       onClick={() =>
-                        act(() =>
+                        act(song._id, () =>
                           setSongStatus(song._id, song.status === 'Active' ? 'Inactive' : 'Active'),
                         )
                       }
-                      className={`rounded-full px-2 py-1 text-xs font-semibold ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                      className={`rounded-full px-2 py-1 text-xs font-semibold disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
                     >
                       {song.status}
                     </button>
@@ -164,8 +171,10 @@ export function SongsPage() {
                       <button
                         type="button"
                         aria-label={`Restore ${song.title}`}
-                        onClick={() => act(() => toggleDeleted(song._id))}
-                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                        aria-busy={pending.isPending(song._id)}
+                        disabled={pending.isPending(song._id)}
+                        onClick={() => act(song._id, () => toggleDeleted(song._id))}
+                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 disabled:opacity-50"
                       >
                         <RotateCcw className="size-3" /> Restore
                       </button>
@@ -206,7 +215,7 @@ export function SongsPage() {
         onConfirm={() => {
           const song = deleting;
           setDeleting(null);
-          if (song) void act(() => toggleDeleted(song._id));
+          if (song) void act(song._id, () => toggleDeleted(song._id));
         }}
       />
     </div>
