@@ -457,6 +457,67 @@ async function adminWithSong(browser: Browser, label: string) {
   return { stamp, artist, song, context, page: await context.newPage() };
 }
 
+test('closing an admin dialog returns focus to what opened it, or to the list once its row is gone', async ({
+  browser,
+}) => {
+  const { stamp, song, context, page } = await adminWithSong(browser, 'Focus');
+
+  // Add Artist: closed by Escape, by Cancel, and after creating one.
+  await page.goto('/admin_artist');
+  const add = page.getByRole('button', { name: 'Add New Artist' });
+  const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
+  await add.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  await add.press('Enter');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeFocused();
+  await add.click();
+  await dialog.getByLabel('Artist Name *').fill(`Focus Made ${stamp}`);
+  await dialog.getByLabel('Description *').fill('Made to test focus');
+  await dialog.getByLabel('Image *').setInputFiles({
+    name: 'artist.png',
+    mimeType: 'image/png',
+    buffer: await makePng(32, '#3355cc'),
+  });
+  await dialog.getByRole('button', { name: 'Create Artist' }).click();
+  await expect(page.getByText('Artist created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  // Opened from the address, nothing opened it: the page's heading takes focus, not the body.
+  await page.goto('/admin_artist?add=1');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Artists', level: 1 })).toBeFocused();
+
+  // Songs: the Edit Song dialog and the delete confirmation.
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  const row = page.getByTestId('song-row').filter({ hasText: song.title });
+  const edit = row.getByRole('button', { name: `Edit ${song.title}` });
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: 'Edit Song' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
+  const remove = row.getByRole('button', { name: `Delete ${song.title}` });
+  const confirm = page.getByRole('alertdialog');
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^All Songs/ })).toBeFocused();
+  await context.close();
+});
+
 test('Edit Artist shows the current image again when the server refuses a new one', async ({
   browser,
 }) => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -35,6 +35,8 @@ export function ArtistsPage() {
   const artists = useAdminArtists({ q, status, page, limit: LIMIT });
   const queryClient = useQueryClient();
   const pending = usePendingActions<number>();
+  // Where focus goes when the Add Artist dialog closes and nothing opened it (the address did).
+  const heading = useRef<HTMLHeadingElement>(null);
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -62,6 +64,7 @@ export function ArtistsPage() {
     <div>
       <PageHeader
         title="Artists"
+        headingRef={heading}
         action={
           <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
             <Plus className="size-4" /> Add New Artist
@@ -163,7 +166,7 @@ export function ArtistsPage() {
         </AdminTable>
       </div>
       <Pager page={page} limit={LIMIT} total={artists.data?.total ?? 0} onPage={setPage} />
-      <AddArtistModal open={adding} onClose={() => setAdding(false)} />
+      <AddArtistModal open={adding} onClose={() => setAdding(false)} returnFocusTo={heading} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Song } from '../../../contract/catalog.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { type SongFilter, useAdminSongs } from './api/get-songs.ts';
 import { adminKeys } from './api/keys.ts';
@@ -12,7 +13,6 @@ import { setSongStatus, toggleDeleted } from './api/update-song.ts';
 import { AddSongForm } from './components/add-song-form.tsx';
 import { AdminTable } from './components/admin-table.tsx';
 import {
-  ConfirmDialog,
   ErrorBanner,
   PageHeader,
   Pager,
@@ -44,6 +44,8 @@ export function SongsPage() {
   const [editing, setEditing] = useState<Song | null>(null);
   const [deleting, setDeleting] = useState<Song | null>(null);
   const pending = usePendingActions<number>();
+  // Where focus goes after a delete, which takes the row and its Delete button away.
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -111,7 +113,11 @@ export function SongsPage() {
       </div>
       {songs.error && <ErrorBanner>Error: {errorMessage(songs.error)}</ErrorBanner>}
       <section aria-label="All Songs" className="rounded-xl border border-white/10">
-        <h2 className="border-b border-white/10 px-4 py-3 font-semibold">
+        <h2
+          ref={listHeading}
+          tabIndex={-1}
+          className="border-b border-white/10 px-4 py-3 font-semibold outline-none"
+        >
           All Songs ({songs.data?.total ?? 0})
         </h2>
         <div className="overflow-x-auto">
@@ -209,14 +215,18 @@ export function SongsPage() {
       {editing && <EditSongDialog song={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        message="Are you sure you want to delete this song?"
+        onCancel={() => setDeleting(null)}
+        title="Are you sure you want to delete this song?"
+        description="You can restore it later from the Deleted filter."
         confirmLabel="Delete"
-        onConfirm={() => {
-          const song = deleting;
-          setDeleting(null);
-          if (song) void act(song._id, () => toggleDeleted(song._id));
+        busy={deleting !== null && pending.isPending(deleting._id)}
+        // Open until the list no longer shows the song, so focus, returning as it closes, finds
+        // its Delete button gone and goes to the list's heading.
+        onConfirm={async () => {
+          if (!deleting) return;
+          if (await act(deleting._id, () => toggleDeleted(deleting._id))) setDeleting(null);
         }}
+        returnFocusTo={listHeading}
       />
     </div>
   );
