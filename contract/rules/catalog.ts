@@ -22,6 +22,26 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
+/**
+ * What an uploaded file of each kind may weigh: the server refuses more with a 413, and the admin
+ * forms refuse it when it is chosen, before any of it is sent.
+ */
+export const UPLOAD_LIMITS = { audio: MAX_AUDIO_BYTES, image: MAX_IMAGE_BYTES } as const;
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+/** What a file over its limit is told, in the same words by the server and by the forms. */
+export function tooLargeMessage(kind: UploadKind, limit: number = UPLOAD_LIMITS[kind]): string {
+  const megabytes = Math.round(limit / (1024 * 1024));
+  return kind === 'image'
+    ? `Image size must be less than ${megabytes}MB`
+    : `The audio file is too large (the limit is ${megabytes} MB)`;
+}
+
+/** Why a chosen file cannot be uploaded for its weight, or null when it fits. */
+export function oversizeProblem(kind: UploadKind, file: { size: number }): string | null {
+  return file.size > UPLOAD_LIMITS[kind] ? tooLargeMessage(kind) : null;
+}
+
 /** Widths of the WebP variants made for every stored image. */
 export const IMAGE_WIDTHS = [64, 300, 640] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

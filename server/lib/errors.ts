@@ -19,7 +19,8 @@ export const unauthorized = (message = 'Please log in to continue') => new AppEr
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const payloadTooLarge = (message: string, field?: string) =>
+  new AppError(413, message, field);
 export const unsupportedMediaType = (message: string, field?: string) =>
   new AppError(415, message, field);
 export const unprocessable = (message: string, field?: string) => new AppError(422, message, field);

@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { IAudioMetadata } from 'music-metadata';
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
+import { MAX_AUDIO_BYTES, tooLargeMessage, UPLOAD_LIMITS } from '../../contract/rules/catalog.ts';
 import {
   AppError,
   badRequest,
@@ -52,18 +52,8 @@ export interface StagedFile {
 /** `file-type` needs at most this many leading bytes to identify the formats Chorus takes. */
 const HEAD_BYTES = 4100;
 
-const MB = 1024 * 1024;
-
 /** What a busy server asks an image upload to wait before it tries again. */
 const IMAGE_BUSY_RETRY_SECONDS = 5;
-
-function tooLarge(kind: 'audio' | 'image', limit: number): AppError {
-  return payloadTooLarge(
-    kind === 'image'
-      ? `Image size must be less than ${Math.round(limit / MB)}MB`
-      : `The audio file is too large (the limit is ${Math.round(limit / MB)} MB)`,
-  );
-}
 
 class SizeLimitError extends Error {}
 
@@ -143,13 +133,14 @@ function meter(limit: number) {
 }
 
 /**
- * Streams `source` into a fresh staging file, hashing and counting it. Throws 413 past `limit`
- * and removes the partial file on any failure.
+ * Streams `source` into a fresh staging file, hashing and counting it. Throws 413 past `limit`,
+ * naming `field` (the form field the file came in) so a form shows it there, and removes the
+ * partial file on any failure.
  */
 export async function stageStream(
   media: MediaStore,
   source: Readable,
-  options: { limit: number; kind: 'audio' | 'image'; filename: string },
+  options: { limit: number; kind: 'audio' | 'image'; filename: string; field?: string },
 ): Promise<StagedFile> {
   const target = media.stagingPath(options.kind === 'audio' ? '.audio' : '.image');
   const counter = meter(options.limit);
@@ -164,7 +155,7 @@ export async function stageStream(
     if (error instanceof SizeLimitError || isMultipartSizeError(error)) {
       // The rest of the upload is not wanted; drain it so the connection can respond cleanly.
       source.resume();
-      throw tooLarge(options.kind, options.limit);
+      throw payloadTooLarge(tooLargeMessage(options.kind, options.limit), options.field);
     }
     throw error;
   }
@@ -472,8 +463,6 @@ export interface ReceivedForm {
   files: Record<string, StagedFile>;
 }
 
-const LIMITS = { audio: MAX_AUDIO_BYTES, image: MAX_IMAGE_BYTES } as const;
-
 /** `@fastify/multipart` options for routes that take uploads (per-file caps are enforced here). */
 export const MULTIPART_OPTIONS = {
   limits: {
@@ -549,9 +538,10 @@ async function readParts(
       continue;
     }
     const staged = await stageStream(batch.media, file.file, {
-      limit: LIMITS[rule.kind],
+      limit: UPLOAD_LIMITS[rule.kind],
       kind: rule.kind,
       filename: file.filename,
+      field: file.fieldname,
     });
     batch.track(staged);
     files[file.fieldname] = staged;

@@ -1,8 +1,15 @@
+import type { Browser } from '@playwright/test';
 import { makeMp3, makePng } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
-import { createListener, recordErrorToasts, serverDeps, signIn } from './support.ts';
+import {
+  createListener,
+  expectOneRequestPerDoubleClick,
+  recordErrorToasts,
+  serverDeps,
+  signIn,
+} from './support.ts';
 
 test('an admin adds an artist with an image and a song with audio and cover; it plays on the home page; a soft delete hides it', async ({
   browser,
@@ -21,7 +28,7 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
   await page.getByRole('button', { name: 'Add New Artist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
   const create = dialog.getByRole('button', { name: 'Create Artist' });
-  await dialog.getByLabel('Name *').fill(artistName);
+  await dialog.getByLabel('Artist Name *').fill(artistName);
   await dialog.getByLabel('Description *').fill('Made by a journey');
   await expect(create).toBeDisabled();
   await dialog.getByLabel('Image *').setInputFiles({
@@ -435,6 +442,210 @@ test('the Edit Song dialog shows its errors in the form, not as toasts, then sav
   await expect(dialog.getByRole('alert')).toHaveText('Song not found');
   await expect(title).not.toHaveAttribute('aria-invalid');
   expect(await errorToasts()).toEqual([]);
+  await context.close();
+});
+
+/** An artist with a song, and a page signed in as a new administrator; `label` names them. */
+async function adminWithSong(browser: Browser, label: string) {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, { name: `${label} Artist ${stamp}` });
+  const song = await createSong(deps, { title: `${label} Song ${stamp}`, artistIds: [artist.id] });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  return { stamp, artist, song, context, page: await context.newPage() };
+}
+
+test('closing an admin dialog returns focus to what opened it, or to the list once its row is gone', async ({
+  browser,
+}) => {
+  const { stamp, song, context, page } = await adminWithSong(browser, 'Focus');
+
+  // Add Artist: closed by Escape, by Cancel, and after creating one.
+  await page.goto('/admin_artist');
+  const add = page.getByRole('button', { name: 'Add New Artist' });
+  const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
+  await add.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  await add.press('Enter');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeFocused();
+  await add.click();
+  await dialog.getByLabel('Artist Name *').fill(`Focus Made ${stamp}`);
+  await dialog.getByLabel('Description *').fill('Made to test focus');
+  await dialog.getByLabel('Image *').setInputFiles({
+    name: 'artist.png',
+    mimeType: 'image/png',
+    buffer: await makePng(32, '#3355cc'),
+  });
+  await dialog.getByRole('button', { name: 'Create Artist' }).click();
+  await expect(page.getByText('Artist created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  // Opened from the address, nothing opened it: the page's heading takes focus, not the body.
+  await page.goto('/admin_artist?add=1');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Artists', level: 1 })).toBeFocused();
+
+  // Songs: the Edit Song dialog and the delete confirmation.
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  const row = page.getByTestId('song-row').filter({ hasText: song.title });
+  const edit = row.getByRole('button', { name: `Edit ${song.title}` });
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: 'Edit Song' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
+  const remove = row.getByRole('button', { name: `Delete ${song.title}` });
+  const confirm = page.getByRole('alertdialog');
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^All Songs/ })).toBeFocused();
+  await context.close();
+});
+
+test('Edit Artist shows the current image again when the server refuses a new one', async ({
+  browser,
+}) => {
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, {
+    name: `Pictured ${Date.now().toString(36)}`,
+    withImage: true,
+  });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto(`/admin_artist_edit/${artist.id}`);
+  const preview = page.getByRole('img', { name: 'Artist' });
+  await expect(preview).toHaveAttribute('src', /\/api\/images\//);
+  const current = await preview.getAttribute('src');
+
+  // Named and typed as a PNG, so only the server, which reads its bytes, can tell it is not one.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these bytes are no picture'),
+  });
+  await expect(preview).toHaveAttribute('src', /^data:/);
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Please select a valid image file (JPEG, PNG, or GIF)' }),
+  ).toBeVisible();
+  await expect(preview).toHaveAttribute('src', current!);
+  await expect(page.getByText('Change Image')).toBeVisible();
+
+  // The refused file is dropped: saving again keeps the artist's image.
+  const imageKey = async () =>
+    (
+      await deps.db
+        .selectFrom('artists')
+        .select('image_key')
+        .where('id', '=', artist.id)
+        .executeTakeFirstOrThrow()
+    ).image_key;
+  const before = await imageKey();
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(page.getByText('Artist updated successfully!')).toBeVisible();
+  expect(await imageKey()).toBe(before);
+  await context.close();
+});
+
+test('the admin forms refuse an image over the upload limit when it is chosen, sending nothing', async ({
+  browser,
+}) => {
+  const { stamp, song, context, page } = await adminWithSong(browser, 'Limit');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/admin/')) {
+      uploads.push(request.url());
+    }
+  });
+  const oversize = {
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  };
+  const message = 'Image size must be less than 5MB';
+
+  await page.goto('/admin_songs?add=1');
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  const cover = form.getByLabel('Cover Image *');
+  await cover.setInputFiles(oversize);
+  await expect(cover).toHaveAccessibleDescription(message);
+  await expect(cover).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('img', { name: 'Cover preview' })).toHaveCount(0);
+
+  await page.getByLabel('Search songs').fill(song.title);
+  await page.getByRole('button', { name: `Edit ${song.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Song' });
+  await dialog.getByLabel('Cover Image').setInputFiles(oversize);
+  await expect(dialog.getByLabel('Cover Image')).toHaveAccessibleDescription(message);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin_artist?add=1');
+  const addArtist = page.getByRole('dialog', { name: 'Add New Artist' });
+  await addArtist.getByLabel('Artist Name *').fill(`Limit Made ${stamp}`);
+  await addArtist.getByLabel('Description *').fill('Too heavy a picture');
+  await addArtist.getByLabel('Image *').setInputFiles(oversize);
+  await expect(addArtist.getByRole('alert')).toHaveText(message);
+  await expect(addArtist.getByRole('button', { name: 'Create Artist' })).toBeDisabled();
+  expect(uploads).toEqual([]);
+
+  // A name the server refuses is named as the form labels it.
+  await addArtist.getByLabel('Image *').setInputFiles({
+    name: 'artist.png',
+    mimeType: 'image/png',
+    buffer: await makePng(32, '#55aa33'),
+  });
+  await addArtist.getByLabel('Artist Name *').fill('x'.repeat(201));
+  await addArtist.getByRole('button', { name: 'Create Artist' }).click();
+  await expect(addArtist.getByRole('alert')).toHaveText(
+    'Artist name must be at most 200 characters',
+  );
+  await context.close();
+});
+
+test('a double click on a song status or an artist Disable sends one request', async ({
+  browser,
+}) => {
+  const { artist, song, context, page } = await adminWithSong(browser, 'Twice');
+
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  const row = page.getByTestId('song-row').filter({ hasText: song.title });
+  await expectOneRequestPerDoubleClick(
+    page,
+    row.getByRole('button', { name: `Status of ${song.title}: Active` }),
+    { method: 'PATCH', url: /\/api\/admin\/songs\/\d+\/status$/ },
+    row.getByRole('button', { name: `Status of ${song.title}: Inactive` }),
+  );
+
+  await page.goto('/admin_artist');
+  await page.getByLabel('Search artists').fill(artist.name);
+  const artistRow = page.getByTestId('artist-row').filter({ hasText: artist.name });
+  await expectOneRequestPerDoubleClick(
+    page,
+    artistRow.getByRole('button', { name: 'Disable' }),
+    { method: 'PATCH', url: /\/api\/admin\/toggleDisableArtist\// },
+    artistRow.getByRole('button', { name: 'Enable' }),
+  );
   await context.close();
 });
 

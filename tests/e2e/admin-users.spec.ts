@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createListener, signIn } from './support.ts';
+import { createListener, expectOneRequestPerDoubleClick, signIn } from './support.ts';
 
 test('blocking a listener refuses their open session and their next login', async ({ browser }) => {
   const stamp = Date.now().toString(36);
@@ -93,5 +93,28 @@ test('the users search and status filter work on the server, and the plan switch
     `nobody-${stamp}`.padEnd(3000, 'x').slice(0, 200),
   );
   await expect(page.getByText('No users found')).toBeVisible();
+  await context.close();
+});
+
+test('a double click on Block sends one request, and the button shows it pending', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const listener = await createListener({ name: `Double ${stamp}` });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto('/admin_users');
+  await page.getByLabel('Search users').fill(listener.email);
+  const row = page.getByTestId('user-row').filter({ hasText: listener.email });
+  await expectOneRequestPerDoubleClick(
+    page,
+    row.getByRole('button', { name: 'Block' }),
+    { method: 'PATCH', url: /\/api\/admin\/toggleBlockUser\// },
+    row.getByRole('button', { name: 'Unblock' }),
+  );
+  await expect(row).toContainText('Blocked');
+  await expect(row.getByRole('button', { name: 'Unblock' })).toHaveAttribute('aria-busy', 'false');
   await context.close();
 });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
 import { SessionsService } from '../../server/modules/sessions/sessions.service.ts';
 import { createUser, type Deps, type TestUser } from '../helpers/factories.ts';
 import { latestMail } from '../helpers/smtp-sink.ts';
+import { expect } from './fixtures.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.chorus.test', password: 'admin-password-123' };
 
@@ -126,4 +127,36 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Double-clicks `button` while the request it sends (`method` to a URL matching `url`) is held
+ * back: the button shows it pending and takes no second press, and once `settled` is ready (the
+ * outcome on screen) exactly one request has gone.
+ */
+export async function expectOneRequestPerDoubleClick(
+  page: Page,
+  button: Locator,
+  request: { method: string; url: RegExp },
+  settled: Locator,
+): Promise<void> {
+  let sent = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    if (route.request().method() !== request.method) return route.fallback();
+    sent++;
+    await released;
+    await route.continue();
+  };
+  await page.route(request.url, hold);
+  await button.dblclick();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeDisabled();
+  release();
+  await expect(settled).toBeEnabled();
+  expect(sent).toBe(1);
+  await page.unroute(request.url, hold);
 }

@@ -1,8 +1,11 @@
 import { AlertDialog } from 'radix-ui';
+import type { RefObject } from 'react';
+import { useReturnFocus } from './return-focus.ts';
 
 /**
  * Asks before something that cannot be taken back; open while `open`. The confirm button is the
- * page's to run (it may wait on the server), so it stays a plain button inside the dialog.
+ * page's to run (it may wait on the server), so it stays a plain button inside the dialog. On
+ * closing, focus goes back to what opened it, else to `returnFocusTo`.
  */
 export function ConfirmDialog({
   open,
@@ -12,6 +15,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy = false,
   onConfirm,
+  returnFocusTo,
 }: {
   open: boolean;
   onCancel(): void;
@@ -20,12 +24,17 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy?: boolean;
   onConfirm(): void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = useReturnFocus(open, returnFocusTo);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-elevated p-6 text-white shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-elevated p-6 text-white shadow-2xl"
+        >
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">
             {description}

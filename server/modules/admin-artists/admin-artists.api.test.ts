@@ -111,7 +111,11 @@ describe('admin artists', () => {
       imageFile: { filename: 'big.png', data: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
     });
     expect(oversize.statusCode).toBe(413);
-    expect(oversize.json().message).toBe('Image size must be less than 5MB');
+    // Named by its field, so the form shows it under the picker.
+    expect(oversize.json()).toEqual({
+      message: 'Image size must be less than 5MB',
+      field: 'imageFile',
+    });
     // A PNG signature followed by garbage: sniffed as PNG, but it does not decode.
     const broken = await addArtist({
       name: 'n',
@@ -271,18 +275,26 @@ describe('admin artists', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Artist name is required');
-    for (const [description, message] of [
-      ['x'.repeat(5001), 'description must be at most 5000 characters'],
-      ['  ', 'Description is required'],
-    ]) {
+    // Each message is a sentence naming the field as the forms label it, never by its key.
+    for (const [payload, message, field] of [
+      [
+        { description: 'x'.repeat(5001) },
+        'Description must be at most 5000 characters',
+        'description',
+      ],
+      [{ description: '  ' }, 'Description is required', 'description'],
+      [{ name: 'x'.repeat(201) }, 'Artist name must be at most 200 characters', 'name'],
+      [{ name: 42 }, 'Artist name must be text', 'name'],
+      [{ description: false }, 'Description must be text', 'description'],
+    ] as const) {
       const refused = await t.app.inject({
         method: 'PATCH',
         url: `/api/admin/updatedArtist/${artist.id}`,
-        payload: { description },
+        payload,
         headers: auth(admin),
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(message);
+      expect(refused.json()).toEqual({ message, field });
     }
     const described = await t.app.inject({
       method: 'PATCH',

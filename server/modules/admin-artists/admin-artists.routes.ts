@@ -25,7 +25,9 @@ import { jsonRenderer } from '../../plugins/validation.ts';
 import { AdminArtistsRepository } from './admin-artists.repository.ts';
 import {
   type AdminArtistsService,
+  ARTIST_FIELD_LABELS,
   adminArtistForOriginalClient,
+  isArtistField,
   AdminArtistsService as Service,
 } from './admin-artists.service.ts';
 
@@ -43,8 +45,10 @@ function jsonFields(body: unknown): Record<string, string | null> {
     throw badRequest('The body must be an object');
   const out: Record<string, string | null> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (!['name', 'description', 'email'].includes(key)) continue;
-    if (value !== null && typeof value !== 'string') throw badRequest(`${key} must be text`, key);
+    if (!isArtistField(key)) continue;
+    if (value !== null && typeof value !== 'string') {
+      throw badRequest(`${ARTIST_FIELD_LABELS[key]} must be text`, key);
+    }
     out[key] = value;
   }
   return out;

@@ -23,20 +23,32 @@ export interface ArtistInput {
   email?: string | null | undefined;
 }
 
-function requiredText(value: string | undefined, message: string, field: string, max: number) {
+/**
+ * The artist form's fields as the admin forms label them, so every message about one starts
+ * with the name the admin sees above it, never the field's key.
+ */
+export const ARTIST_FIELD_LABELS = {
+  name: 'Artist name',
+  description: 'Description',
+  email: 'Email',
+} as const;
+type ArtistField = keyof typeof ARTIST_FIELD_LABELS;
+export const isArtistField = (key: string): key is ArtistField =>
+  Object.hasOwn(ARTIST_FIELD_LABELS, key);
+
+function requiredText(value: string | undefined, field: ArtistField, max: number) {
+  const label = ARTIST_FIELD_LABELS[field];
   const text = value?.trim() ?? '';
-  if (!text) throw badRequest(message, field);
+  if (!text) throw badRequest(`${label} is required`, field);
   if (characters(text) > max) {
-    throw badRequest(`${field} must be at most ${max} characters`, field);
+    throw badRequest(`${label} must be at most ${max} characters`, field);
   }
   return text;
 }
 
 /** The rules of an artist's name and description, the same on create and on update. */
-const artistName = (value: string | undefined) =>
-  requiredText(value, 'Artist name is required', 'name', 200);
-const artistDescription = (value: string | undefined) =>
-  requiredText(value, 'Description is required', 'description', 5000);
+const artistName = (value: string | undefined) => requiredText(value, 'name', 200);
+const artistDescription = (value: string | undefined) => requiredText(value, 'description', 5000);
 
 function optionalEmail(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GENRES } from '../../../contract/rules/catalog.ts';
 import { makeJpeg, makeMp3, makePng, makeWav } from '../../../tests/fixtures/media.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
@@ -610,6 +611,34 @@ describe('admin songs', () => {
         headers: auth(admin),
       });
       expect(unknown.statusCode).toBe(400);
+    });
+
+    it('names each refused field as the forms label it, in a sentence', async () => {
+      const song = await createSong(t.deps, { artistIds: [artist.id] });
+      for (const [payload, message, field] of [
+        [{ title: 5 }, 'Title must be text', 'title'],
+        [{ genre: 5 }, 'Genre must be text', 'genre'],
+        [{ artist: { id: 1 } }, 'Artist must be an artist id or a list of ids', 'artist'],
+        [{ artist: 'one' }, 'Artist must be an artist id', 'artist'],
+        [{ genre: 'Polka' }, `Genre must be one of ${GENRES.join(', ')}`, 'genre'],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/songs/${song.id}`,
+          payload,
+          headers: auth(admin),
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message, field });
+      }
+      const longAlbum = await addSong(
+        { ...goodFields(), albumTitle: 'a'.repeat(201) },
+        goodFiles(),
+      );
+      expect(longAlbum.json()).toEqual({
+        message: 'New album title must be at most 200 characters',
+        field: 'albumTitle',
+      });
     });
 
     it('answers 404 for a song that does not exist', async () => {

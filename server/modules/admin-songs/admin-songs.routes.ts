@@ -22,7 +22,7 @@ import {
 } from '../../media/upload.ts';
 import { jsonRenderer } from '../../plugins/validation.ts';
 import { AdminSongsRepository } from './admin-songs.repository.ts';
-import { AdminSongsService, type SongFields } from './admin-songs.service.ts';
+import { AdminSongsService, SONG_FIELD_LABELS, type SongFields } from './admin-songs.service.ts';
 
 const renderSong = jsonRenderer<Song>(Song);
 const renderSongListFields = jsonRenderer<Omit<AdminSongList, 'songs'>>(
@@ -42,10 +42,10 @@ function jsonSongFields(body: unknown): SongFields {
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('The body must be an object');
   const record = body as Record<string, unknown>;
-  const text = (key: string) => {
+  const text = (key: 'title' | 'genre') => {
     const value = record[key];
     if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw badRequest(`${key} must be text`, key);
+    if (typeof value !== 'string') throw badRequest(`${SONG_FIELD_LABELS[key]} must be text`, key);
     return value;
   };
   const artist = record.artist;
@@ -55,7 +55,7 @@ function jsonSongFields(body: unknown): SongFields {
     typeof artist !== 'number' &&
     !(Array.isArray(artist) && artist.every((id) => typeof id === 'number'))
   ) {
-    throw badRequest('artist must be an artist id or a list of ids', 'artist');
+    throw badRequest(`${SONG_FIELD_LABELS.artist} must be an artist id or a list of ids`, 'artist');
   }
   return {
     title: text('title'),

@@ -30,6 +30,19 @@ export interface SongFields {
   albumTitle?: string | undefined;
 }
 
+/**
+ * The song forms' fields as the admin forms label them, so every message about one starts with
+ * the name the admin sees above it, never the field's key.
+ */
+export const SONG_FIELD_LABELS = {
+  title: 'Title',
+  artist: 'Artist',
+  albumId: 'Album',
+  albumTitle: 'New album title',
+  genre: 'Genre',
+  status: 'Status',
+} as const;
+
 /** How many albums Add Song offers for the chosen artists. */
 export const ALBUM_CHOICES_LIMIT = 200;
 
@@ -43,35 +56,36 @@ export function parseArtistIds(value: SongFields['artist']): number[] {
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean);
-  if (parts.length === 0) throw badRequest('Artist is required', 'artist');
+  if (parts.length === 0) throw badRequest(`${SONG_FIELD_LABELS.artist} is required`, 'artist');
   if (parts.length > 20) throw badRequest('A song can credit at most 20 artists', 'artist');
   const ids = parts.map((part) => (/^\d{1,10}$/.test(part) ? Number(part) : Number.NaN));
   if (ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)) {
-    throw badRequest('Artist must be an artist id', 'artist');
+    throw badRequest(`${SONG_FIELD_LABELS.artist} must be an artist id`, 'artist');
   }
   return [...new Set(ids)];
 }
 
 function title(value: string | undefined): string {
   const text = value?.replace(/\s+/g, ' ').trim() ?? '';
-  if (!text) throw badRequest('Title is required', 'title');
-  if (characters(text) > 200) throw badRequest('Title must be at most 200 characters', 'title');
+  if (!text) throw badRequest(`${SONG_FIELD_LABELS.title} is required`, 'title');
+  if (characters(text) > 200)
+    throw badRequest(`${SONG_FIELD_LABELS.title} must be at most 200 characters`, 'title');
   return text;
 }
 
 function genre(value: string | undefined, alsoAllowed?: string): string {
   const text = value?.trim() ?? '';
-  if (!text) throw badRequest('Genre is required', 'genre');
+  if (!text) throw badRequest(`${SONG_FIELD_LABELS.genre} is required`, 'genre');
   const known = GENRES.find((name) => name.toLowerCase() === text.toLowerCase());
   if (known) return known;
   if (alsoAllowed && text === alsoAllowed) return text;
-  throw badRequest(`Genre must be one of ${GENRES.join(', ')}`, 'genre');
+  throw badRequest(`${SONG_FIELD_LABELS.genre} must be one of ${GENRES.join(', ')}`, 'genre');
 }
 
 function status(value: string | undefined): SongStatus {
   if (value === undefined || value === '') return 'Active';
   const found = SONG_STATUSES.find((name) => name.toLowerCase() === value.trim().toLowerCase());
-  if (!found) throw badRequest('Status must be Active or Inactive', 'status');
+  if (!found) throw badRequest(`${SONG_FIELD_LABELS.status} must be Active or Inactive`, 'status');
   return found;
 }
 
@@ -85,13 +99,16 @@ function albumChoice(fields: SongFields): AlbumChoice {
   if (id) {
     const value = /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) {
-      throw badRequest('Album must be an album id', 'albumId');
+      throw badRequest(`${SONG_FIELD_LABELS.albumId} must be an album id`, 'albumId');
     }
     return { existing: value };
   }
   if (newTitle) {
     if (characters(newTitle) > 200) {
-      throw badRequest('Album title must be at most 200 characters', 'albumTitle');
+      throw badRequest(
+        `${SONG_FIELD_LABELS.albumTitle} must be at most 200 characters`,
+        'albumTitle',
+      );
     }
     return { title: newTitle };
   }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -20,6 +20,7 @@ import {
   selectClass,
   useDebounced,
 } from './components/admin-ui.tsx';
+import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 
@@ -33,6 +34,9 @@ export function ArtistsPage() {
   const q = useDebounced(search.trim());
   const artists = useAdminArtists({ q, status, page, limit: LIMIT });
   const queryClient = useQueryClient();
+  const pending = usePendingActions<number>();
+  // Where focus goes when the Add Artist dialog closes and nothing opened it (the address did).
+  const heading = useRef<HTMLHeadingElement>(null);
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -41,14 +45,17 @@ export function ArtistsPage() {
     setParams(next, { replace: true });
   }
 
-  async function toggle(id: number, isDisabled: boolean) {
-    try {
-      await toggleDisableArtist(id, isDisabled);
-    } catch (error) {
-      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
-    }
-    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  /** Pending until the list shows the outcome, so a second press cannot send it again. */
+  function toggle(id: number, isDisabled: boolean) {
+    return pending.run(id, async () => {
+      try {
+        await toggleDisableArtist(id, isDisabled);
+      } catch (error) {
+        notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+      }
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    });
   }
 
   const stats = artists.data?.stats;
@@ -57,6 +64,7 @@ export function ArtistsPage() {
     <div>
       <PageHeader
         title="Artists"
+        headingRef={heading}
         action={
           <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
             <Plus className="size-4" /> Add New Artist
@@ -137,8 +145,10 @@ export function ArtistsPage() {
                 <div className="flex gap-2">
                   <button
                     type="button"
+                    aria-busy={pending.isPending(artist._id)}
+                    disabled={pending.isPending(artist._id)}
                     onClick={() => toggle(artist._id, !artist.isDisabled)}
-                    className={`rounded-full px-3 py-1 text-xs font-semibold ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
+                    className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                   >
                     {artist.isDisabled ? 'Enable' : 'Disable'}
                   </button>
@@ -156,7 +166,7 @@ export function ArtistsPage() {
         </AdminTable>
       </div>
       <Pager page={page} limit={LIMIT} total={artists.data?.total ?? 0} onPage={setPage} />
-      <AddArtistModal open={adding} onClose={() => setAdding(false)} />
+      <AddArtistModal open={adding} onClose={() => setAdding(false)} returnFocusTo={heading} />
     </div>
   );
 }

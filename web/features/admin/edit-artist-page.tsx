@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { MAX_IMAGE_BYTES } from '../../../contract/rules/catalog.ts';
+import { oversizeProblem } from '../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdminArtist } from './api/get-artists.ts';
@@ -25,6 +25,7 @@ export function EditArtistPage() {
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ image?: string; name?: string }>({});
   const [saving, setSaving] = useState(false);
+  const imageInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!artist.data) return;
@@ -43,6 +44,17 @@ export function EditArtistPage() {
     navigate('/admin_artist', { replace: true });
   }, [artist.error, artistId, navigate]);
 
+  /**
+   * A chosen image that cannot be used, by this page or by the server: the artist keeps the image
+   * it has, and the preview shows that one again (or none), with why under the picker.
+   */
+  function refuseImage(message: string) {
+    setImage(null);
+    setPreview(artist.data?.data.image ?? null);
+    if (imageInput.current) imageInput.current.value = '';
+    setErrors((current) => ({ ...current, image: message }));
+  }
+
   function chooseImage(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) {
@@ -50,14 +62,12 @@ export function EditArtistPage() {
       return;
     }
     if (!IMAGE_TYPES.includes(file.type)) {
-      setErrors((current) => ({
-        ...current,
-        image: 'Please select a valid image file (JPEG, PNG, or GIF)',
-      }));
+      refuseImage('Please select a valid image file (JPEG, PNG, or GIF)');
       return;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setErrors((current) => ({ ...current, image: 'Image size must be less than 5MB' }));
+    const oversize = oversizeProblem('image', file);
+    if (oversize) {
+      refuseImage(oversize);
       return;
     }
     const reader = new FileReader();
@@ -86,6 +96,7 @@ export function EditArtistPage() {
       navigate('/admin_artist');
     } catch (error) {
       notify.error(`Error updating artist: ${errorMessage(error, 'Failed to update artist')}`);
+      if (error instanceof ApiError && error.field === 'imageFile') refuseImage(error.message);
     } finally {
       setSaving(false);
     }
@@ -108,7 +119,13 @@ export function EditArtistPage() {
         </div>
         <label className={`${secondaryButton} cursor-pointer`}>
           {preview ? 'Change Image' : 'Upload Image'}
-          <input type="file" accept="image/*" className="sr-only" onChange={chooseImage} />
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={chooseImage}
+          />
         </label>
         {errors.image && (
           <p role="alert" className="text-sm text-red-400">

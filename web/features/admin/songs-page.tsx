@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Song } from '../../../contract/catalog.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { type SongFilter, useAdminSongs } from './api/get-songs.ts';
 import { adminKeys } from './api/keys.ts';
@@ -12,7 +13,6 @@ import { setSongStatus, toggleDeleted } from './api/update-song.ts';
 import { AddSongForm } from './components/add-song-form.tsx';
 import { AdminTable } from './components/admin-table.tsx';
 import {
-  ConfirmDialog,
   ErrorBanner,
   PageHeader,
   Pager,
@@ -21,6 +21,7 @@ import {
   useDebounced,
 } from './components/admin-ui.tsx';
 import { EditSongDialog } from './components/edit-song-dialog.tsx';
+import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 const FILTERS: { value: SongFilter; label: string }[] = [
@@ -42,6 +43,9 @@ export function SongsPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Song | null>(null);
   const [deleting, setDeleting] = useState<Song | null>(null);
+  const pending = usePendingActions<number>();
+  // Where focus goes after a delete, which takes the row and its Delete button away.
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   function setAdding(open: boolean) {
     const next = new URLSearchParams(params);
@@ -50,14 +54,17 @@ export function SongsPage() {
     setParams(next, { replace: true });
   }
 
-  async function act(action: () => Promise<unknown>) {
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-    } catch (error) {
-      notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
-    }
+  /** A song's action, pending until the list shows its outcome; false when one already was. */
+  function act(songId: number, action: () => Promise<unknown>): Promise<boolean> {
+    return pending.run(songId, async () => {
+      try {
+        await action();
+        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      } catch (error) {
+        notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+      }
+    });
   }
 
   const list = songs.data?.songs ?? [];
@@ -106,7 +113,11 @@ export function SongsPage() {
       </div>
       {songs.error && <ErrorBanner>Error: {errorMessage(songs.error)}</ErrorBanner>}
       <section aria-label="All Songs" className="rounded-xl border border-white/10">
-        <h2 className="border-b border-white/10 px-4 py-3 font-semibold">
+        <h2
+          ref={listHeading}
+          tabIndex={-1}
+          className="border-b border-white/10 px-4 py-3 font-semibold outline-none"
+        >
           All Songs ({songs.data?.total ?? 0})
         </h2>
         <div className="overflow-x-auto">
@@ -147,12 +158,14 @@ export function SongsPage() {
                       type="button"
                       title="Switch status"
                       aria-label={`Status of ${song.title}: ${song.status}`}
+                      aria-busy={pending.isPending(song._id)}
+                      disabled={pending.isPending(song._id)}
                       onClick={() =>
-                        act(() =>
+                        act(song._id, () =>
                           setSongStatus(song._id, song.status === 'Active' ? 'Inactive' : 'Active'),
                         )
                       }
-                      className={`rounded-full px-2 py-1 text-xs font-semibold ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                      className={`rounded-full px-2 py-1 text-xs font-semibold disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
                     >
                       {song.status}
                     </button>
@@ -164,8 +177,10 @@ export function SongsPage() {
                       <button
                         type="button"
                         aria-label={`Restore ${song.title}`}
-                        onClick={() => act(() => toggleDeleted(song._id))}
-                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                        aria-busy={pending.isPending(song._id)}
+                        disabled={pending.isPending(song._id)}
+                        onClick={() => act(song._id, () => toggleDeleted(song._id))}
+                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 disabled:opacity-50"
                       >
                         <RotateCcw className="size-3" /> Restore
                       </button>
@@ -200,14 +215,18 @@ export function SongsPage() {
       {editing && <EditSongDialog song={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        message="Are you sure you want to delete this song?"
+        onCancel={() => setDeleting(null)}
+        title="Are you sure you want to delete this song?"
+        description="You can restore it later from the Deleted filter."
         confirmLabel="Delete"
-        onConfirm={() => {
-          const song = deleting;
-          setDeleting(null);
-          if (song) void act(() => toggleDeleted(song._id));
+        busy={deleting !== null && pending.isPending(deleting._id)}
+        // Open until the list no longer shows the song, so focus, returning as it closes, finds
+        // its Delete button gone and goes to the list's heading.
+        onConfirm={async () => {
+          if (!deleting) return;
+          if (await act(deleting._id, () => toggleDeleted(deleting._id))) setDeleting(null);
         }}
+        returnFocusTo={listHeading}
       />
     </div>
   );

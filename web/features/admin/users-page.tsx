@@ -17,6 +17,7 @@ import {
   selectClass,
   useDebounced,
 } from './components/admin-ui.tsx';
+import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 
@@ -35,7 +36,7 @@ export function UsersPage() {
   const params = { q, status, page, limit: LIMIT };
   const users = useUsers(params);
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
+  const pending = usePendingActions<number>();
 
   /** Puts the server's answer into the row at once, then refreshes counts and filters. */
   function applyResponse(user: AdminUser) {
@@ -50,15 +51,14 @@ export function UsersPage() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.all });
   }
 
-  async function run(id: number, action: () => Promise<{ data: AdminUser }>) {
-    setBusy(id);
-    try {
-      applyResponse((await action()).data);
-    } catch (error) {
-      notify.error(actionError(error));
-    } finally {
-      setBusy(null);
-    }
+  function run(id: number, action: () => Promise<{ data: AdminUser }>) {
+    return pending.run(id, async () => {
+      try {
+        applyResponse((await action()).data);
+      } catch (error) {
+        notify.error(actionError(error));
+      }
+    });
   }
 
   const stats = users.data?.stats;
@@ -132,7 +132,7 @@ export function UsersPage() {
                   aria-label={`Plan of ${user.name}`}
                   className={selectClass}
                   value={user.isPremium ? 'premium' : 'free'}
-                  disabled={busy === user._id}
+                  disabled={pending.isPending(user._id)}
                   onChange={(event) =>
                     run(user._id, () => setUserPlan(user._id, event.target.value === 'premium'))
                   }
@@ -146,7 +146,8 @@ export function UsersPage() {
                   type="button"
                   // Named with its user, as a list of "Block" buttons reads to a screen reader.
                   aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.name || user.email}`}
-                  disabled={busy === user._id}
+                  aria-busy={pending.isPending(user._id)}
+                  disabled={pending.isPending(user._id)}
                   onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
                   className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                 >

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { MAX_IMAGE_BYTES } from '../../../contract/rules/catalog.ts';
+import { oversizeProblem } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 
 export interface PlaylistDetails {
@@ -113,8 +113,9 @@ export function PlaylistDetailsDialog({
                       setFileError('Please select a valid image file (JPEG, PNG, or GIF)');
                       return;
                     }
-                    if (file.size > MAX_IMAGE_BYTES) {
-                      setFileError('Image size must be less than 5MB');
+                    const oversize = oversizeProblem('image', file);
+                    if (oversize) {
+                      setFileError(oversize);
                       return;
                     }
                     setCover(file);

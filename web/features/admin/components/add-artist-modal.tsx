@@ -1,13 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { adminKeys } from '../api/keys.ts';
 import { addArtist } from '../api/update-artist.ts';
 import { inputClass, Modal, primaryButton, Spinner, secondaryButton } from './admin-ui.tsx';
+import { chosenFile } from './form-problems.tsx';
 
-/** 'Add New Artist': name, description and image required; create stays disabled until set. */
-export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 'Add New Artist': name, description and image required; create stays disabled until set.
+ * Closing returns focus to what opened it, else to `returnFocusTo`.
+ */
+export function AddArtistModal({
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -62,10 +74,15 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
   }
 
   return (
-    <Modal open={open} onOpenChange={(next) => !next && close()} title="Add New Artist">
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Add New Artist"
+      returnFocusTo={returnFocusTo}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="flex flex-col gap-1 text-sm">
-          Name *
+          Artist Name *
           <input
             className={inputClass}
             value={name}
@@ -97,7 +114,10 @@ export function AddArtistModal({ open, onClose }: { open: boolean; onClose: () =
           <input
             type="file"
             accept="image/*"
-            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+            onChange={(event) => {
+              setError(null);
+              setImage(chosenFile(event.target, 'image', setError));
+            }}
           />
         </label>
         {error && (

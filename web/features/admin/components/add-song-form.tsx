@@ -121,7 +121,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   const [audioFile, setAudioFile] = useState<File | null>(null);
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { problems, setProblems, field, edited, failed } = useFormProblems(FIELDS);
+  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
   const formRef = useRef<HTMLFormElement>(null);
   const coverPreview = usePreview(imageFile);
   const artistName = (id: number) =>
@@ -135,9 +135,9 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
     if (!albumKnown) setAlbum('');
   }, [albumKnown]);
 
-  async function chooseAudio(file: File | null) {
+  async function chooseAudio(input: HTMLInputElement) {
+    const file = chose('audioFile', input, 'audio');
     setAudioFile(file);
-    edited('audioFile');
     setDuration('');
     if (!file) return;
     if (!title.trim()) setTitle(titleFromFile(file.name));
@@ -393,7 +393,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             type="file"
             accept="audio/*"
             className={fileInputClass}
-            onChange={(event) => void chooseAudio(event.target.files?.[0] ?? null)}
+            onChange={(event) => void chooseAudio(event.target)}
             {...audioField.control}
           />
           {audioField.message}
@@ -405,10 +405,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             type="file"
             accept="image/*"
             className={fileInputClass}
-            onChange={(event) => {
-              setImageFile(event.target.files?.[0] ?? null);
-              edited('imageFile');
-            }}
+            onChange={(event) => setImageFile(chose('imageFile', event.target, 'image'))}
             {...imageField.control}
           />
           {imageField.message}

@@ -1,13 +1,25 @@
 import { ChevronLeft, ChevronRight, Loader2, type LucideIcon } from 'lucide-react';
-import { AlertDialog, Dialog } from 'radix-ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { formatCount } from '../../../../contract/rules/format.ts';
 import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
+import { useReturnFocus } from '../../../ui/return-focus.ts';
 
-export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
+/** The page's heading; `headingRef` lets a closing dialog give it focus when its opener is gone. */
+export function PageHeader({
+  title,
+  action,
+  headingRef,
+}: {
+  title: string;
+  action?: ReactNode;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+        {title}
+      </h1>
       {action}
     </div>
   );
@@ -129,65 +141,35 @@ export function Spinner({ className = 'size-4' }: { className?: string }) {
   return <Loader2 className={`${className} animate-spin`} aria-hidden />;
 }
 
+/** A dialog; on closing, focus goes back to what opened it, else to `returnFocusTo`. */
 export function Modal({
   open,
   onOpenChange,
   title,
   children,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = useReturnFocus(open, returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-[#181818] p-6 text-white shadow-2xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-[#181818] p-6 text-white shadow-2xl"
+        >
           <Dialog.Title className="mb-4 text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description className="sr-only">{title}</Dialog.Description>
           {children}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  message,
-  confirmLabel,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  message: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-[#181818] p-6 text-white shadow-2xl">
-          <AlertDialog.Title className="text-lg font-bold">{message}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">
-            You can restore it later from the Deleted filter.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={secondaryButton}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="rounded-full bg-red-500 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600"
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   );
 }
 

@@ -32,7 +32,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
   const [chosen, setChosen] = useState<number[]>(song.artist.map((artist) => artist._id));
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const { problems, setProblems, field, edited, failed } = useFormProblems(FIELDS);
+  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
   const genres: string[] = GENRES.includes(song.genre as (typeof GENRES)[number])
     ? [...GENRES]
     : [song.genre, ...GENRES];
@@ -131,10 +131,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
             id={imageField.id}
             type="file"
             accept="image/*"
-            onChange={(event) => {
-              setImage(event.target.files?.[0] ?? null);
-              edited('imageFile');
-            }}
+            onChange={(event) => setImage(chose('imageFile', event.target, 'image'))}
             {...imageField.control}
           />
           {imageField.message}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { oversizeProblem, type UploadKind } from '../../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 
 /** What a form says is wrong: under a field, or at its top (`form`) for the rest. */
@@ -15,6 +16,24 @@ export function songFieldProblems(
   if (artists.length === 0) problems.artist = 'Choose at least one artist';
   if (!genre) problems.genre = 'Genre is required';
   return problems;
+}
+
+/**
+ * The file chosen in `input`, or null when none is, or when it is over its kind's upload limit:
+ * then `refuse` gets the server's own message at once, before any of it is sent, and the input
+ * is emptied so it shows no file the form will not send.
+ */
+export function chosenFile(
+  input: HTMLInputElement,
+  kind: UploadKind,
+  refuse: (message: string) => void,
+): File | null {
+  const file = input.files?.[0] ?? null;
+  const problem = file && oversizeProblem(kind, file);
+  if (!problem) return file;
+  input.value = '';
+  refuse(problem);
+  return null;
 }
 
 /**
@@ -64,5 +83,13 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     setProblems(next);
   };
 
-  return { problems, setProblems, field, edited, failed };
+  /** A file input's change: what it said before goes, and an oversized file is refused under it. */
+  const chose = (name: Field, input: HTMLInputElement, kind: UploadKind) => {
+    edited(name);
+    return chosenFile(input, kind, (message) =>
+      setProblems((current) => ({ ...current, [name]: message })),
+    );
+  };
+
+  return { problems, setProblems, field, edited, failed, chose };
 }

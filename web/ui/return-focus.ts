@@ -1,0 +1,27 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+
+/**
+ * Where focus goes when a dialog that has no Radix trigger closes (Radix would send it to the
+ * page's body): back to the control that had it when the dialog opened, as WAI-ARIA dialogs do.
+ * When that control has gone with what it acted on (a deleted row), or the dialog opened with
+ * nothing focused (from the address), `fallback` takes it. Give the result to the dialog
+ * content's `onCloseAutoFocus`.
+ */
+export function useReturnFocus(
+  open: boolean,
+  fallback?: RefObject<HTMLElement | null>,
+): (event: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's own effects move focus into it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const focused = document.activeElement;
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  }, [open]);
+  return (event: Event) => {
+    const target = opener.current?.isConnected ? opener.current : fallback?.current;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+}
