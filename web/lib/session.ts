@@ -1,7 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LoginResponse, MeResponse } from '../../contract/auth.ts';
 import { ApiError, api } from './api.ts';
-import { HEALTH_TIMEOUT_MS } from './connection.ts';
 
 /**
  * The UI hints stored in the browser: `user`, `isAuth`, `isAdmin`. They only decide
@@ -121,19 +120,23 @@ let confirming: Promise<boolean> | null = null;
 /**
  * Asks the server whether this tab's session is live, and brings the hints in line with its
  * answer: true once confirmed; false when the server no longer knows it (the hints are then
- * cleared) or could not be asked in time (they stay, as nothing is known of it), so a server
- * that hangs never leaves a login page blank.
+ * cleared) or could not be asked (they stay, as nothing is known of it). A login or logout made
+ * while it was asked (here or in another tab) is newer than the answer, which then changes
+ * nothing and confirms nothing.
  */
 export function confirmSession(): Promise<boolean> {
-  confirming ??= api<MeResponse>('/auth/me', { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+  if (confirming) return confirming;
+  const sentAt = performance.now();
+  confirming = api<MeResponse>('/auth/me')
     .then(
       (response) => {
+        if (sessionChangedSince(sentAt)) return false;
         rememberLogin(response);
         return true;
       },
       (error: unknown) => {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403))
-          clearSession();
+        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        if (refused && !sessionChangedSince(sentAt)) clearSession();
         return false;
       },
     )

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { landingFor } from '../features/auth/components/auth-frame.tsx';
+import { HEALTH_TIMEOUT_MS } from '../lib/connection.ts';
 import { confirmSession, getSession, useSession } from '../lib/session.ts';
 
 /**
@@ -19,14 +20,20 @@ export function LoggedOutOnly() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, on arrival (see above)
   useEffect(() => {
     if (!asking) return;
-    let here = true;
-    void confirmSession().then((live) => {
-      if (!here) return;
+    let decided = false;
+    const decide = (live: boolean) => {
+      if (decided) return;
+      decided = true;
       if (live) navigate(landingFor(getSession().isAdmin), { replace: true });
       else setAsking(false);
-    });
+    };
+    // A server that does not answer in time leaves the form to the listener; the call goes on,
+    // and a late refusal still clears the hints, but no longer moves the page.
+    const timer = setTimeout(() => decide(false), HEALTH_TIMEOUT_MS);
+    void confirmSession().then(decide);
     return () => {
-      here = false;
+      decided = true;
+      clearTimeout(timer);
     };
   }, []);
 
