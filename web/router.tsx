@@ -31,7 +31,7 @@ import { notify } from './lib/toast.ts';
 import { NotFoundPage, RouteErrorBoundary } from './shell/error-page.tsx';
 import { LoggedOutOnly } from './shell/logged-out-only.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
-import { keepScrollOn } from './shell/scroll-memory.ts';
+import { keepScrollOnNext } from './shell/scroll-memory.ts';
 
 /** How long showing a page waits for the data its `prefetch` asked for. */
 const DATA_WAIT_MS = 300;
@@ -294,8 +294,8 @@ function change(
 ): void {
   leave(to);
   whenReady(to, () => {
+    if (options?.preventScrollReset) keepScrollOnNext();
     browserHistory()[how](to, state);
-    if (options?.preventScrollReset) keepScrollOn(browserHistory().location.key);
   });
 }
 

@@ -403,6 +403,25 @@ test('Back and Forward return to where each page was left; a link opens its page
   await expect.poll(() => paneTop(page)).toBe(0);
 });
 
+test('a filter chip on the search results leaves the pane where it is', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.goto('/search?q=zoe&type=songs');
+  const main = page.locator('main#main-content');
+  await expect(main.getByRole('link', { name: /Zoë Ármann/ }).first()).toBeVisible();
+  await expect
+    .poll(() => main.evaluate((pane) => pane.scrollHeight - pane.clientHeight))
+    .toBeGreaterThan(40);
+  const top = await scrollPane(page, 40);
+  expect(top).toBe(40);
+  // Clicked in the page, so the browser does not first scroll the chip into view.
+  await main
+    .getByRole('button', { name: 'All', exact: true })
+    .evaluate((chip: HTMLElement) => chip.click());
+  await expect(page).toHaveURL(/\/search\?q=zoe$/);
+  await expect(main.getByRole('heading', { name: 'Artists', exact: true })).toBeVisible();
+  expect(await paneTop(page)).toBe(40);
+});
+
 test("a page's own Back arrow returns to where the page before was left, even when its data comes late", async ({
   page,
   context,

@@ -9,15 +9,18 @@ const RESTORE_WAIT_MS = 3000;
 
 /** Where the pane stood on each history entry's page, by the entry's key. */
 const positions = new Map<string, number>();
-/** Entries a navigation reached without moving the pane (`preventScrollReset`). */
-const keptInPlace = new Set<string>();
+/**
+ * Whether the navigation under way leaves the pane where it is (`preventScrollReset`): set before
+ * the history moves, so however soon the page renders it is known, and used up by that render.
+ */
+let keepPlaceNext = false;
 
 /** The listener's own ways of scrolling: any of them ends a restore still waiting. */
 const LISTENER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
-/** Marks the entry `key` as reached by a navigation that leaves the pane where it is. */
-export function keepScrollOn(key: string): void {
-  keptInPlace.add(key);
+/** Marks the next navigation as one that leaves the pane where it is. */
+export function keepScrollOnNext(): void {
+  keepPlaceNext = true;
 }
 
 /**
@@ -50,7 +53,11 @@ export function useScrollMemory(pane: RefObject<HTMLElement | null>): void {
     if (!element) return;
     shown.current = location.key;
     if (action !== NavigationType.Pop) {
-      if (!keptInPlace.has(location.key)) element.scrollTop = 0;
+      // A page kept in place stays where it is, and its new entry (a replace makes one) is
+      // remembered there, so Back to it returns there too.
+      if (keepPlaceNext) positions.set(location.key, element.scrollTop);
+      else element.scrollTop = 0;
+      keepPlaceNext = false;
       return;
     }
     const target = positions.get(location.key) ?? 0;
