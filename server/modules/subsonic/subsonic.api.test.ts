@@ -456,14 +456,17 @@ describe('the Subsonic API over HTTP', () => {
 
     it('files an artist past a leading article, and tells apps which articles it skips', async () => {
       const shift = await createArtist(t.deps, { name: 'The Night Shift' });
-      const { artists } = await client({ apiKey: appKey }).getArtists();
-      expect(artists.ignoredArticles.split(' ')).toContain('The');
-      const letterOf = (name: string) =>
-        artists.index?.find((index) => index.artist?.some((a) => a.name === name))?.name;
-      expect(letterOf('The Night Shift')).toBe('N');
-      const underN = artists.index?.find((index) => index.name === 'N')?.artist ?? [];
-      expect(underN.map((a) => a.name)).toEqual(['The Night Shift', 'Nova Lights']);
-      await t.deps.db.deleteFrom('artists').where('id', '=', shift.id).execute();
+      try {
+        const { artists } = await client({ apiKey: appKey }).getArtists();
+        expect(artists.ignoredArticles.split(' ')).toContain('The');
+        const letterOf = (name: string) =>
+          artists.index?.find((index) => index.artist?.some((a) => a.name === name))?.name;
+        expect(letterOf('The Night Shift')).toBe('N');
+        const underN = artists.index?.find((index) => index.name === 'N')?.artist ?? [];
+        expect(underN.map((a) => a.name)).toEqual(['The Night Shift', 'Nova Lights']);
+      } finally {
+        await t.deps.db.deleteFrom('artists').where('id', '=', shift.id).execute();
+      }
     });
 
     it('answers every getAlbumList2 type', async () => {
@@ -1010,6 +1013,41 @@ describe('the Subsonic API over HTTP', () => {
         submission: 'false',
       });
       expect(twice.status).toBe('ok');
+    });
+
+    it('shows now playing for 15 minutes, and not once its song is no longer listed', async () => {
+      const api = client({ apiKey: appKey });
+      const song = songs[3]!;
+      const shown = async () => (await api.getNowPlaying()).nowPlaying.entry?.map((e) => e.id);
+      const reportedAgo = (minutes: number) =>
+        t.deps.db
+          .updateTable('now_playing')
+          .set({ reported_at: new Date(Date.now() - minutes * 60_000).toISOString() })
+          .where('user_id', '=', listener.id)
+          .execute();
+      await api.scrobble({ id: String(song.id), submission: false });
+      await reportedAgo(14);
+      expect(await shown()).toEqual([String(song.id)]);
+      expect((await api.getNowPlaying()).nowPlaying.entry?.[0]?.minutesAgo).toBe(14);
+      await reportedAgo(16);
+      expect(await shown()).toBeUndefined();
+
+      await api.scrobble({ id: String(song.id), submission: false });
+      expect(await shown()).toEqual([String(song.id)]);
+      await t.deps.db
+        .updateTable('songs')
+        .set({ status: 'Inactive' })
+        .where('id', '=', song.id)
+        .execute();
+      try {
+        expect(await shown()).toBeUndefined();
+      } finally {
+        await t.deps.db
+          .updateTable('songs')
+          .set({ status: 'Active' })
+          .where('id', '=', song.id)
+          .execute();
+      }
     });
 
     it('changes no playlist when a call names a song that is not listed', async () => {

@@ -719,7 +719,10 @@ export class SubsonicService {
   /** The caller's own "now playing": other listeners' listening is theirs to share. */
   async nowPlayingOf(caller: Caller): Promise<Node> {
     const entry = await this.repository.nowPlaying(caller.userId);
-    const agoMs = entry ? Date.now() - Date.parse(entry.reported_at) : Number.POSITIVE_INFINITY;
+    // Another instance's clock may run a little ahead of this one's.
+    const agoMs = entry
+      ? Math.max(0, Date.now() - Date.parse(entry.reported_at))
+      : Number.POSITIVE_INFINITY;
     if (!entry || agoMs > NOW_PLAYING_MS) return { nowPlaying: {} };
     const [song] = await this.songsById(caller, [entry.song_id]);
     if (!song) return { nowPlaying: {} };
