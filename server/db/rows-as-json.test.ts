@@ -27,6 +27,11 @@ second line', 215.5, 3, null),
     expect(byId(asJson)[2]).toMatchObject({ title: '[1,2]', cover: '{"not":"parsed"}' });
   });
 
+  it('names columns whatever characters their names hold, as better-sqlite3 does', () => {
+    const odd = `select 1 as "a""b", 2 as "x\ny", 3 as "'); throw 1; ('", 4 as "\u2028", 5 as "constructor", 6 as "a\\b"`;
+    expect(rowsAsJson(sqlite, odd).all([])).toEqual(sqlite.prepare(odd).all());
+  });
+
   it("refuses a column named __proto__, which would set each row's prototype", () => {
     expect(() => rowsAsJson(sqlite, 'select 1 as "__proto__"')).toThrow(/__proto__/);
   });

@@ -12,8 +12,9 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /**
  * A function that makes a row object from its values in one object literal, so every row of a
  * read has the same shape from the start: setting the columns one by one, by name, costs V8
- * about as much as parsing the JSON. The names are the statement's own columns, written as
- * string literals; a column named `__proto__` would set the prototype instead, so it is refused.
+ * about as much as parsing the JSON. The names are the columns of SQL written in Chorus's code
+ * (a request's values are only ever bound, never named), and each goes in as a string literal;
+ * a column named `__proto__` would set the prototype instead, so it is refused.
  */
 function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unknown> {
   if (columns.includes('__proto__')) throw new Error('A column may not be named __proto__');

@@ -24,8 +24,9 @@ export interface ArtistInput {
 }
 
 /**
- * The artist form's fields as the admin forms label them, so every message about one starts
- * with the name the admin sees above it, never the field's key.
+ * The artist form's fields named as the admin forms label them, in sentence case ('Artist Name'
+ * reads 'Artist name'), so every message about one starts with the name the admin sees above it,
+ * never the field's key.
  */
 export const ARTIST_FIELD_LABELS = {
   name: 'Artist name',
