@@ -646,6 +646,12 @@ test('a double click on a song status or an artist Disable sends one request', a
     { method: 'PATCH', url: /\/api\/admin\/toggleDisableArtist\// },
     artistRow.getByRole('button', { name: 'Enable' }),
   );
+  // From the keyboard, the button keeps the focus while its request runs and after.
+  await artistRow.getByRole('button', { name: 'Enable' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(artistRow.getByRole('button', { name: 'Disable' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(artistRow.getByRole('button', { name: 'Enable' })).toBeFocused();
   await context.close();
 });
 

@@ -403,6 +403,22 @@ test('Back and Forward return to where each page was left; a link opens its page
   await expect.poll(() => paneTop(page)).toBe(0);
 });
 
+test('only the main pane scrolls on an artist page, down to its end', async ({ page }) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/viewArtistSongs/${await longArtist(page)}`);
+    await expect(page.getByRole('heading', { name: 'Discography' })).toBeVisible();
+    await scrollPane(page, 100_000);
+    const windowRoom = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    expect(windowRoom, `${viewport.width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
 test('a filter chip on the search results leaves the pane where it is', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 560 });
   await page.goto('/search?q=zoe&type=songs');

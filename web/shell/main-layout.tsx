@@ -42,11 +42,13 @@ export function MainLayout() {
         <Suspense fallback={sidebarPlaceholder}>
           {hydrated ? <LibrarySidebar /> : sidebarPlaceholder}
         </Suspense>
+        {/* Positioned, so what a page places absolutely (a hidden legend) stays inside the pane
+            instead of stretching the window. */}
         <main
           ref={pane}
           id="main-content"
           tabIndex={-1}
-          className="scrollbar-thin min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface outline-none"
+          className="scrollbar-thin relative min-w-0 flex-1 overflow-y-auto rounded-lg bg-gradient-to-b from-[#1f1f1f] to-surface outline-none"
         >
           <TopBar />
           {/* The shell and the player show at once and survive a page that breaks. */}

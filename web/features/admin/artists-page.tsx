@@ -146,9 +146,9 @@ export function ArtistsPage() {
                   <button
                     type="button"
                     aria-busy={pending.isPending(artist._id)}
-                    disabled={pending.isPending(artist._id)}
+                    aria-disabled={pending.isPending(artist._id)}
                     onClick={() => toggle(artist._id, !artist.isDisabled)}
-                    className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
+                    className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:opacity-50 ${artist.isDisabled ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                   >
                     {artist.isDisabled ? 'Enable' : 'Disable'}
                   </button>

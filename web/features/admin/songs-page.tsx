@@ -159,13 +159,13 @@ export function SongsPage() {
                       title="Switch status"
                       aria-label={`Status of ${song.title}: ${song.status}`}
                       aria-busy={pending.isPending(song._id)}
-                      disabled={pending.isPending(song._id)}
+                      aria-disabled={pending.isPending(song._id)}
                       onClick={() =>
                         act(song._id, () =>
                           setSongStatus(song._id, song.status === 'Active' ? 'Inactive' : 'Active'),
                         )
                       }
-                      className={`rounded-full px-2 py-1 text-xs font-semibold disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                      className={`rounded-full px-2 py-1 text-xs font-semibold aria-disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
                     >
                       {song.status}
                     </button>
@@ -178,9 +178,9 @@ export function SongsPage() {
                         type="button"
                         aria-label={`Restore ${song.title}`}
                         aria-busy={pending.isPending(song._id)}
-                        disabled={pending.isPending(song._id)}
+                        aria-disabled={pending.isPending(song._id)}
                         onClick={() => act(song._id, () => toggleDeleted(song._id))}
-                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 disabled:opacity-50"
+                        className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 aria-disabled:opacity-50"
                       >
                         <RotateCcw className="size-3" /> Restore
                       </button>

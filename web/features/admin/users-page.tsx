@@ -132,7 +132,7 @@ export function UsersPage() {
                   aria-label={`Plan of ${user.name}`}
                   className={selectClass}
                   value={user.isPremium ? 'premium' : 'free'}
-                  disabled={pending.isPending(user._id)}
+                  aria-disabled={pending.isPending(user._id)}
                   onChange={(event) =>
                     run(user._id, () => setUserPlan(user._id, event.target.value === 'premium'))
                   }
@@ -147,9 +147,9 @@ export function UsersPage() {
                   // Named with its user, as a list of "Block" buttons reads to a screen reader.
                   aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.name || user.email}`}
                   aria-busy={pending.isPending(user._id)}
-                  disabled={pending.isPending(user._id)}
+                  aria-disabled={pending.isPending(user._id)}
                   onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
-                  className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
+                  className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                 >
                   {user.isBlocked ? 'Unblock' : 'Block'}
                 </button>

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 /**
  * One request per press: while a row's action is pending, further presses on that row are
  * ignored, so a double click writes once. The set of running keys is a ref as well as state:
- * a second click can arrive before React has re-rendered the button as disabled.
+ * a second click can arrive before React has re-rendered the button as pending. Buttons show it
+ * with `aria-disabled`, not `disabled`: a disabled button loses the keyboard's focus to the page.
  */
 export function usePendingActions<Key>() {
   const running = useRef(new Set<Key>());
