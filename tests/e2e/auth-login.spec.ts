@@ -215,7 +215,7 @@ test('a logged-in listener who opens a login or sign-up page goes home, once the
   expect(await page.evaluate(() => localStorage.getItem('isAuth'))).toBeNull();
 });
 
-test('a login page whose session check hangs shows its form in time, hints kept', async ({
+test('a login page whose session check hangs shows its form in time, and the hints stay', async ({
   page,
   context,
 }) => {

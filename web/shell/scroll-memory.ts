@@ -32,7 +32,7 @@ export function keepScrollOnNext(): void {
 export function useScrollMemory(pane: RefObject<HTMLElement | null>): void {
   const location = useLocation();
   const action = useNavigationType();
-  /** The entry whose page the pane shows, under which its scrolling is kept. */
+  /** The entry whose page the pane shows, under whose key its scroll position is remembered. */
   const shown = useRef<string | null>(null);
   /** Whether a restore waits for its page to grow: the pane's moves are then not the listener's. */
   const waiting = useRef(false);
@@ -53,7 +53,7 @@ export function useScrollMemory(pane: RefObject<HTMLElement | null>): void {
     if (!element) return;
     shown.current = location.key;
     if (action !== NavigationType.Pop) {
-      // A page kept in place stays where it is, and its new entry (a replace makes one) is
+      // A page left in place stays where it is, and its new entry (a replace makes one) is
       // remembered there, so Back to it returns there too.
       if (keepPlaceNext) positions.set(location.key, element.scrollTop);
       else element.scrollTop = 0;

@@ -211,13 +211,13 @@ export const IGNORED_ARTICLES = 'The El La Los Las Le Les Os As O A';
 const LEADING_ARTICLE = new RegExp(`^(?:${IGNORED_ARTICLES.split(' ').join('|')})\\s+(?=\\S)`, 'i');
 
 /** A name as the index files it: without a leading article ("The The" is filed as "The"). */
-export function indexName(name: string): string {
+function indexName(name: string): string {
   return name.trim().replace(LEADING_ARTICLE, '');
 }
 
-/** The index letter of a name: its first letter, or '#' for anything else. */
-export function indexLetter(name: string): string {
-  const first = indexName(name).charAt(0).toUpperCase();
+/** The index letter of a name as filed: its first letter, or '#' for anything else. */
+function letterOf(filed: string): string {
+  const first = filed.charAt(0).toUpperCase();
   return /\p{L}/u.test(first) ? first : '#';
 }
 
@@ -228,9 +228,10 @@ const byIndexName = new Intl.Collator('en', { sensitivity: 'base', numeric: true
 export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
   const groups = new Map<string, { filed: string; node: Node }[]>();
   for (const item of items) {
-    const letter = indexLetter(item.name);
+    const filed = indexName(item.name);
+    const letter = letterOf(filed);
     const list = groups.get(letter) ?? [];
-    list.push({ filed: indexName(item.name), node: item.node });
+    list.push({ filed, node: item.node });
     groups.set(letter, list);
   }
   return [...groups.entries()]
