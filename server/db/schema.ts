@@ -235,6 +235,8 @@ export interface RecentSearchesTable {
 export interface CatalogVersionTable {
   id: number;
   version: number;
+  /** When the catalog last changed (ms since 1970; migration 024): strictly up with `version`. */
+  changed_at: number;
 }
 
 /**

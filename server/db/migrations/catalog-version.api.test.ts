@@ -18,22 +18,40 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function version(): Promise<number> {
+async function catalogState(): Promise<{ version: number; changedAt: number }> {
   const row = await ctx.deps.db
     .selectFrom('catalog_version')
-    .select('version')
+    .select(['version', 'changed_at'])
     .executeTakeFirstOrThrow();
-  return Number(row.version);
+  return { version: Number(row.version), changedAt: Number(row.changed_at) };
 }
 
-/** Runs `change` and tells whether the catalog version moved. */
+async function version(): Promise<number> {
+  return (await catalogState()).version;
+}
+
+/**
+ * Runs `change` and tells whether the catalog version moved; its time (migration 024) moves on
+ * with it, strictly, and stays put without it.
+ */
 async function moves(change: () => Promise<unknown>): Promise<boolean> {
-  const before = await version();
+  const before = await catalogState();
   await change();
-  return (await version()) > before;
+  const after = await catalogState();
+  const moved = after.version > before.version;
+  if (moved) expect(after.changedAt).toBeGreaterThan(before.changedAt);
+  else expect(after.changedAt).toBe(before.changedAt);
+  return moved;
 }
 
-describe('catalog_version (migrations 005, 006)', () => {
+describe('catalog_version (migrations 005, 006, 024)', () => {
+  it('holds when the catalog last changed, in milliseconds since 1970', async () => {
+    await createArtist(ctx.deps);
+    const { changedAt } = await catalogState();
+    // Within a minute of this machine's clock (a bulk change may run it a little ahead).
+    expect(Math.abs(changedAt - Date.now())).toBeLessThan(60_000);
+  });
+
   it('moves with every change to songs, albums, artists and credits', async () => {
     const db = ctx.deps.db;
     let artistId = 0;

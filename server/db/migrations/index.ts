@@ -23,6 +23,7 @@ import * as songsByGenre from './020-songs-by-genre.ts';
 import * as searchTermsDeleteByKey from './021-search-terms-delete-by-key.ts';
 import * as bitratesInBits from './022-bitrates-in-bits.ts';
 import * as nowPlaying from './023-now-playing.ts';
+import * as catalogChangedAt from './024-catalog-changed-at.ts';
 
 export type { Dialect };
 
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   { name: '021-search-terms-delete-by-key', up: searchTermsDeleteByKey.up },
   { name: '022-bitrates-in-bits', up: bitratesInBits.up },
   { name: '023-now-playing', up: nowPlaying.up },
+  { name: '024-catalog-changed-at', up: catalogChangedAt.up },
 ];

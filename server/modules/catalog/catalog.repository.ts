@@ -322,6 +322,9 @@ export class CatalogRepository {
       catalogVersion: prepared(this.database, () =>
         this.db.selectFrom('catalog_version').select('version').where('id', '=', 1),
       ),
+      catalogChange: prepared(this.database, () =>
+        this.db.selectFrom('catalog_version').select(['version', 'changed_at']).where('id', '=', 1),
+      ),
       listedSongCount: prepared(this.database, (arg: Args<[artistId: number]>) =>
         this.db
           .selectFrom('song_artists')
@@ -395,6 +398,12 @@ export class CatalogRepository {
   async catalogVersion(): Promise<number> {
     const [row] = await this.compiledReads.catalogVersion();
     return Number(row?.version ?? 0);
+  }
+
+  /** The catalog's version with when it last changed (ms since 1970; migration 024), read together. */
+  async catalogChange(): Promise<{ version: number; changedAt: number }> {
+    const [row] = await this.compiledReads.catalogChange();
+    return { version: Number(row?.version ?? 0), changedAt: Number(row?.changed_at ?? 0) };
   }
 
   /** Plays per UTC day from `fromDay` on, each with a stamp that changes when the day does. */

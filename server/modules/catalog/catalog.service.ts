@@ -346,6 +346,11 @@ export class CatalogService {
     return this.catalog.catalogVersion();
   }
 
+  /** The version with when the catalog last changed (ms since 1970), read together. */
+  catalogChange(): Promise<{ version: number; changedAt: number }> {
+    return this.catalog.catalogChange();
+  }
+
   /** An artist page: the artist, its songs most played first, and whether the caller follows. */
   async artistDetail(id: number, callerId: number | null): Promise<ArtistDetail> {
     return artistDetailOf(...(await this.renderedArtistPage(id, callerId)));

@@ -697,6 +697,45 @@ describe('the Subsonic API over HTTP', () => {
       }
     });
 
+    it('sends getIndexes only its time to an app holding the index, until the catalog changes', async () => {
+      const api = client({ apiKey: appKey });
+      const { indexes } = await api.getIndexes();
+      const held = indexes.lastModified;
+      // A time in milliseconds since 1970, as Subsonic defines it (not a version number).
+      expect(held).toBeGreaterThan(Date.parse('2020-01-01'));
+      expect(held).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(indexes.index?.length).toBeGreaterThan(0);
+
+      const current = await api.getIndexes({ ifModifiedSince: held });
+      expect(current.indexes).toEqual({
+        lastModified: held,
+        ignoredArticles: indexes.ignoredArticles,
+      });
+      const xml = await rest('getIndexes', { apiKey: appKey, ifModifiedSince: String(held) });
+      expect(await schemaErrors([{ fileName: 'current.xml', contents: await xml.text() }])).toEqual(
+        [],
+      );
+      // An older time, or none that reads as one, is sent the whole index.
+      for (const since of [String(held - 1), 'soon', '']) {
+        const answer = await json('getIndexes', { apiKey: appKey, ifModifiedSince: since });
+        expect((answer.indexes as { index?: unknown[] }).index?.length, since).toBeGreaterThan(0);
+      }
+
+      // Any change to the catalog moves the time on, even within the same millisecond.
+      const added = await createArtist(t.deps, { name: 'Late Arrival' });
+      const song = await createSong(t.deps, { artistIds: [added.id] });
+      try {
+        const after = await api.getIndexes({ ifModifiedSince: held });
+        expect(after.indexes.lastModified).toBeGreaterThan(held);
+        const names = after.indexes.index?.flatMap((index) =>
+          (index.artist ?? []).map((a) => a.name),
+        );
+        expect(names).toContain('Late Arrival');
+      } finally {
+        await retire([song.id]);
+      }
+    });
+
     it("lists, finds and stars folders for folder mode's apps, never a song by a folder's number", async () => {
       const api = client({ apiKey: appKey });
       const { albumList } = await api.getAlbumList({ type: 'alphabeticalByName' });

@@ -106,7 +106,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getMusicFolders: () => subsonic.musicFolders(),
     getScanStatus: () => subsonic.scanStatus(),
     startScan: () => subsonic.scanStatus(),
-    getIndexes: (caller, params) => subsonic.indexes(caller, formatOf(params)),
+    getIndexes: (caller, params) => subsonic.indexes(caller, params),
     getMusicDirectory: (caller, params) => subsonic.musicDirectory(caller, params),
     getArtists: (caller, params) => subsonic.artists(caller, formatOf(params)),
     getArtist: (caller, params) => subsonic.artist(caller, params),

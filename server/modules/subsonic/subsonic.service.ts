@@ -315,12 +315,22 @@ export class SubsonicService {
    * getIndexes (folder mode): every enabled artist's folder under its letter, cached as
    * getArtists is. Below them are their albums' folders, then songs (getMusicDirectory).
    */
-  async indexes(caller: Caller, format: Format): Promise<RenderedResponse> {
+  async indexes(caller: Caller, params: Params): Promise<RenderedResponse | Node> {
+    // An app that holds the index as of the `lastModified` it was sent asks with it as
+    // `ifModifiedSince`, and is then sent only the time, not 10,000 artists again.
+    const since = Number.parseInt(params.get('ifModifiedSince') ?? '', 10);
+    if (Number.isFinite(since)) {
+      const { changedAt } = await this.services.catalog.catalogChange();
+      if (since >= changedAt) {
+        return { indexes: { lastModified: changedAt, ignoredArticles: IGNORED_ARTICLES } };
+      }
+    }
     const followed = await this.repository.followsOf(caller.userId);
     return this.cache.response(
       'getIndexes',
-      format,
+      formatOf(params),
       async (version) => {
+        const change = await this.services.catalog.catalogChange();
         const rows = await this.repository.artistsWithSongsByName();
         const index = byIndexLetter(
           rows.map((row) => ({
@@ -328,7 +338,10 @@ export class SubsonicService {
             node: artistFolderEntry(row, new Slot(row.id)),
           })),
         );
-        return { indexes: { lastModified: version, ignoredArticles: IGNORED_ARTICLES, index } };
+        // The time of a later version would tell an app holding this index that it is current
+        // after the change it misses; 0 has it ask again in full.
+        const lastModified = change.version === version ? change.changedAt : 0;
+        return { indexes: { lastModified, ignoredArticles: IGNORED_ARTICLES, index } };
       },
       followed,
     );
