@@ -603,22 +603,68 @@ test('the admin forms refuse an image over the upload limit when it is chosen, s
   const addArtist = page.getByRole('dialog', { name: 'Add New Artist' });
   await addArtist.getByLabel('Artist Name *').fill(`Limit Made ${stamp}`);
   await addArtist.getByLabel('Description *').fill('Too heavy a picture');
-  await addArtist.getByLabel('Image *').setInputFiles(oversize);
-  await expect(addArtist.getByRole('alert')).toHaveText(message);
+  const image = addArtist.getByLabel('Image *');
+  await image.setInputFiles(oversize);
+  await expect(image).toHaveAccessibleDescription(message);
+  await expect(image).toHaveAttribute('aria-invalid', 'true');
   await expect(addArtist.getByRole('button', { name: 'Create Artist' })).toBeDisabled();
   expect(uploads).toEqual([]);
+  await context.close();
+});
 
-  // A name the server refuses is named as the form labels it.
-  await addArtist.getByLabel('Image *').setInputFiles({
+test('Add Artist shows each problem under its field, the server refusals too, never as a toast', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  const errorToasts = await recordErrorToasts(page);
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/admin/addArtist')) {
+      uploads.push(request.url());
+    }
+  });
+
+  await page.goto('/admin_artist?add=1');
+  const dialog = page.getByRole('dialog', { name: 'Add New Artist' });
+  const name = dialog.getByLabel('Artist Name *');
+  const email = dialog.getByLabel('Email');
+  const create = dialog.getByRole('button', { name: 'Create Artist' });
+  await name.fill(`Fielded ${stamp}`);
+  await dialog.getByLabel('Description *').fill('Checked field by field');
+  await dialog.getByLabel('Image *').setInputFiles({
     name: 'artist.png',
     mimeType: 'image/png',
     buffer: await makePng(32, '#55aa33'),
   });
-  await addArtist.getByLabel('Artist Name *').fill('x'.repeat(201));
-  await addArtist.getByRole('button', { name: 'Create Artist' }).click();
-  await expect(addArtist.getByRole('alert')).toHaveText(
-    'Artist name must be at most 200 characters',
-  );
+
+  // The e-mail is checked by the server's rule before the image is sent with it.
+  await email.fill('not an address');
+  await create.click();
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(uploads).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await email.fill('');
+  await expect(email).not.toHaveAttribute('aria-invalid');
+
+  // A name the server refuses shows under the name, named as the form labels it.
+  await name.fill('x'.repeat(201));
+  await create.click();
+  await expect(name).toHaveAccessibleDescription('Artist name must be at most 200 characters');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Artist name must be at most 200 characters')).toHaveCount(1);
+  expect(uploads).toHaveLength(1);
+
+  await name.fill(`Fielded ${stamp}`);
+  await expect(name).not.toHaveAttribute('aria-invalid');
+  await create.click();
+  await expect(page.getByText('Artist created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await errorToasts()).toEqual([]);
   await context.close();
 });
 

@@ -1,15 +1,51 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useState } from 'react';
+import { isValidEmail } from '../../../../contract/rules/email.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { adminKeys } from '../api/keys.ts';
 import { addArtist } from '../api/update-artist.ts';
-import { inputClass, Modal, primaryButton, Spinner, secondaryButton } from './admin-ui.tsx';
-import { chosenFile } from './form-problems.tsx';
+import {
+  ErrorBanner,
+  inputClass,
+  Modal,
+  primaryButton,
+  Spinner,
+  secondaryButton,
+} from './admin-ui.tsx';
+import { type Problems, useFormProblems } from './form-problems.tsx';
+
+/** The form's fields, named as the server names them in an error's `field`. */
+const FIELDS = ['name', 'description', 'email', 'imageFile'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * What the form as filled in lacks, before anything is sent, in the server's words: the image
+ * goes with the form, so a mistake the form can see costs no upload.
+ */
+function check(artist: {
+  name: string;
+  description: string;
+  email: string;
+  image: File | null;
+}): Problems<Field> {
+  const problems: Problems<Field> = {};
+  if (!artist.name.trim()) problems.name = 'Artist name is required';
+  if (!artist.description.trim()) problems.description = 'Description is required';
+  if (artist.email.trim() && !isValidEmail(artist.email)) {
+    problems.email = 'Please enter a valid email';
+  }
+  if (!artist.image) problems.imageFile = 'Please select an image file';
+  // The form's top sums up the missing text in the product's own words.
+  if (problems.name || problems.description) problems.form = 'Please fill in all required fields';
+  return problems;
+}
 
 /**
  * 'Add New Artist': name, description and image required; create stays disabled until set.
- * Closing returns focus to what opened it, else to `returnFocusTo`.
+ * Its errors, the fields' and the server's, show in the form only: under the field they are
+ * about, else at the form's top. Closing returns focus to what opened it, else to
+ * `returnFocusTo`.
  */
 export function AddArtistModal({
   open,
@@ -26,7 +62,7 @@ export function AddArtistModal({
   const [email, setEmail] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
   const ready = name.trim() !== '' && description.trim() !== '' && image !== null;
 
   function close() {
@@ -34,23 +70,16 @@ export function AddArtistModal({
     setDescription('');
     setEmail('');
     setImage(null);
-    setError(null);
+    setProblems({});
     onClose();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // Problems show in the form, and only there.
-    if (!name.trim() || !description.trim()) {
-      setError('Please fill in all required fields');
-      return;
-    }
-    if (!image) {
-      setError('Please select an image file');
-      return;
-    }
+    const found = check({ name, description, email, image });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !image) return;
     setSaving(true);
-    setError(null);
     try {
       await addArtist({
         name: name.trim(),
@@ -63,16 +92,18 @@ export function AddArtistModal({
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
       close();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status > 0
-          ? failure.message
-          : 'Failed to create artist. Please try again.',
-      );
+      // The server's refusal says why; anything else gets the product's own words.
+      const refusal = failure instanceof ApiError && failure.status > 0 ? failure : null;
+      failed(refusal, 'Failed to create artist. Please try again.');
     } finally {
       setSaving(false);
     }
   }
 
+  const nameField = field('name');
+  const descriptionField = field('description');
+  const emailField = field('email');
+  const imageField = field('imageFile');
   return (
     <Modal
       open={open}
@@ -81,50 +112,64 @@ export function AddArtistModal({
       returnFocusTo={returnFocusTo}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <label className="flex flex-col gap-1 text-sm">
-          Artist Name *
+        {problems.form && <ErrorBanner>{problems.form}</ErrorBanner>}
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={nameField.id}>Artist Name *</label>
           <input
+            id={nameField.id}
             className={inputClass}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              edited('name');
+            }}
             placeholder="Enter artist name"
+            {...nameField.control}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Description *
+          {nameField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={descriptionField.id}>Description *</label>
           <textarea
+            id={descriptionField.id}
             className={`${inputClass} min-h-24`}
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              edited('description');
+            }}
             placeholder="Tell listeners about this artist"
+            {...descriptionField.control}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Email
+          {descriptionField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={emailField.id}>Email</label>
           <input
+            id={emailField.id}
             type="email"
             className={inputClass}
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              edited('email');
+            }}
             placeholder="artist@example.com"
+            {...emailField.control}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Image *
+          {emailField.message}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={imageField.id}>Image *</label>
           <input
+            id={imageField.id}
             type="file"
             accept="image/*"
-            onChange={(event) => {
-              setError(null);
-              setImage(chosenFile(event.target, 'image', setError));
-            }}
+            onChange={(event) => setImage(chose('imageFile', event.target, 'image'))}
+            {...imageField.control}
           />
-        </label>
-        {error && (
-          <p role="alert" className="text-sm text-red-400">
-            {error}
-          </p>
-        )}
+          {imageField.message}
+        </div>
         <div className="flex justify-end gap-3">
           <button type="button" className={secondaryButton} onClick={close}>
             Cancel
