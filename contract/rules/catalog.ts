@@ -20,7 +20,16 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 8_000;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
+/** The images Chorus takes: what the server finds when it reads an upload's bytes. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** What a file that is none of them is told, in the same words by the server and by the forms. */
+export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
+/**
+ * The types a chosen file may carry: IMAGE_TYPES, and 'image/jpg', which is no registered type
+ * but the name some systems give a JPEG. The server reads the bytes and takes such a file as the
+ * JPEG it is, so a form takes it too rather than refuse what the server would store.
+ */
+const CHOSEN_IMAGE_TYPES: readonly string[] = [...IMAGE_TYPES, 'image/jpg'];
 
 /**
  * What an uploaded file of each kind may weigh: the server refuses more with a 413, and the admin
@@ -40,6 +49,22 @@ export function tooLargeMessage(kind: UploadKind, limit: number = UPLOAD_LIMITS[
 /** Why a chosen file cannot be uploaded for its weight, or null when it fits. */
 export function oversizeProblem(kind: UploadKind, file: { size: number }): string | null {
   return file.size > UPLOAD_LIMITS[kind] ? tooLargeMessage(kind) : null;
+}
+
+/**
+ * Why a file cannot be uploaded as an image for its type, or null when Chorus takes it: `type`
+ * is what the browser says of a chosen file, or what the server found in an upload's bytes.
+ */
+export function imageTypeProblem(file: { type: string }): string | null {
+  return CHOSEN_IMAGE_TYPES.includes(file.type) ? null : IMAGE_TYPE_MESSAGE;
+}
+
+/** Why a chosen file cannot be uploaded as `kind`: an image's type first, then the weight. */
+export function uploadProblem(
+  kind: UploadKind,
+  file: { type: string; size: number },
+): string | null {
+  return (kind === 'image' ? imageTypeProblem(file) : null) ?? oversizeProblem(kind, file);
 }
 
 /** Widths of the WebP variants made for every stored image. */

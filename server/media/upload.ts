@@ -14,7 +14,12 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { IAudioMetadata } from 'music-metadata';
-import { MAX_AUDIO_BYTES, tooLargeMessage, UPLOAD_LIMITS } from '../../contract/rules/catalog.ts';
+import {
+  imageTypeProblem,
+  MAX_AUDIO_BYTES,
+  tooLargeMessage,
+  UPLOAD_LIMITS,
+} from '../../contract/rules/catalog.ts';
 import {
   AppError,
   badRequest,
@@ -350,9 +355,6 @@ export async function inspectAudio(
 
 // ─── Images ──────────────────────────────────────────────────────────────────
 
-const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'webp']);
-export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
-
 /**
  * Uploaded images that may wait for their turn to be decoded, each held in memory whole (up to
  * 5 MB): past this, an upload is told to come back rather than add to what the server holds.
@@ -367,10 +369,12 @@ const MAX_WAITING_IMAGES = 4;
 export async function readImage(staged: StagedFile, field: string): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', field);
   const { fileTypeFromBuffer } = await import('file-type');
+  // The type the bytes show is held to the rule the forms hold the browser's word for it to.
   const type = await fileTypeFromBuffer(staged.head);
-  if (!type || !IMAGE_EXTENSIONS.has(type.ext)) {
+  const problem = imageTypeProblem({ type: type?.mime ?? '' });
+  if (problem) {
     // Said as validation errors are: the field first, for callers that are not the forms.
-    throw unsupportedMediaType(`${field}: ${IMAGE_TYPE_MESSAGE}`, field);
+    throw unsupportedMediaType(`${field}: ${problem}`, field);
   }
   if (imagesWaiting() >= MAX_WAITING_IMAGES) {
     throw new AppError(

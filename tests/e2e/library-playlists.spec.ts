@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { makeJpeg } from '../fixtures/media.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
 import { createListener, pageErrors, signIn } from './support.ts';
 
@@ -197,6 +198,43 @@ test('the create dialog goes back on close and shows the server error in a red b
     'You need to be logged in to create a playlist.',
   );
   await expect(page.getByRole('dialog', { name: 'Edit details' })).toHaveCount(0);
+});
+
+test('the playlist cover takes the images the server takes, and says why it refuses another', async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const id = await playlistOf(page, owner, { name: 'Pictured mix' });
+  await page.goto(`/viewPlaylist/${id}`);
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'More options for Pictured mix' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Change cover' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  const photo = dialog.getByLabel('Choose photo');
+  await photo.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('x'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Error: Please select a valid image file (JPEG, PNG, or GIF)',
+  );
+
+  // A JPEG its system labels 'image/jpg' is taken: the server reads the bytes, not the label.
+  await photo.setInputFiles({
+    name: 'face.jpg',
+    mimeType: 'image/jpg',
+    buffer: await makeJpeg(48, '#cc8844'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const { data } = await (await page.request.get(`/api/playlists/${id}`)).json();
+  expect(data.coverImage).toMatch(/^\/api\/images\/[a-f0-9]{64}\//);
 });
 
 test("a playlist page's Back goes home when the tab opened on it, and back otherwise", async ({

@@ -2,15 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { oversizeProblem } from '../../../contract/rules/catalog.ts';
+import { uploadProblem } from '../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdminArtist } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { updateArtist } from './api/update-artist.ts';
 import { inputClass, primaryButton, Spinner, secondaryButton } from './components/admin-ui.tsx';
-
-const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 
 /** Edit artist: image rules and messages, name required, save and cancel. */
 export function EditArtistPage() {
@@ -61,13 +59,9 @@ export function EditArtistPage() {
       setErrors((current) => ({ ...current, image: 'No file selected' }));
       return;
     }
-    if (!IMAGE_TYPES.includes(file.type)) {
-      refuseImage('Please select a valid image file (JPEG, PNG, or GIF)');
-      return;
-    }
-    const oversize = oversizeProblem('image', file);
-    if (oversize) {
-      refuseImage(oversize);
+    const problem = uploadProblem('image', file);
+    if (problem) {
+      refuseImage(problem);
       return;
     }
     const reader = new FileReader();

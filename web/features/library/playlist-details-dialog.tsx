@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { oversizeProblem } from '../../../contract/rules/catalog.ts';
+import { IMAGE_TYPES, uploadProblem } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 
 export interface PlaylistDetails {
@@ -21,8 +21,6 @@ interface Props {
   onClose(): void;
   onSave(details: PlaylistDetails): void;
 }
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** The 'Edit details' modal: a name (required) and a description. */
 export function PlaylistDetailsDialog({
@@ -109,13 +107,9 @@ export function PlaylistDetailsDialog({
                     const file = event.target.files?.[0] ?? null;
                     setFileError(null);
                     if (!file) return;
-                    if (!IMAGE_TYPES.includes(file.type)) {
-                      setFileError('Please select a valid image file (JPEG, PNG, or GIF)');
-                      return;
-                    }
-                    const oversize = oversizeProblem('image', file);
-                    if (oversize) {
-                      setFileError(oversize);
+                    const problem = uploadProblem('image', file);
+                    if (problem) {
+                      setFileError(problem);
                       return;
                     }
                     setCover(file);

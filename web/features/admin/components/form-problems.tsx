@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { oversizeProblem, type UploadKind } from '../../../../contract/rules/catalog.ts';
+import { type UploadKind, uploadProblem } from '../../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 
 /** What a form says is wrong: under a field, or at its top (`form`) for the rest. */
@@ -19,9 +19,10 @@ export function songFieldProblems(
 }
 
 /**
- * The file chosen in `input`, or null when none is, or when it is over its kind's upload limit:
- * then `refuse` gets the server's own message at once, before any of it is sent, and the input
- * is emptied so it shows no file the form will not send.
+ * The file chosen in `input`, or null when none is, or when it cannot be uploaded (an image of a
+ * type Chorus does not take, a file over its kind's upload limit): then `refuse` gets the
+ * server's own message at once, before any of it is sent, and the input is emptied so it shows
+ * no file the form will not send.
  */
 export function chosenFile(
   input: HTMLInputElement,
@@ -29,7 +30,7 @@ export function chosenFile(
   refuse: (message: string) => void,
 ): File | null {
   const file = input.files?.[0] ?? null;
-  const problem = file && oversizeProblem(kind, file);
+  const problem = file && uploadProblem(kind, file);
   if (!problem) return file;
   input.value = '';
   refuse(problem);
@@ -83,7 +84,7 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     setProblems(next);
   };
 
-  /** A file input's change: what it said before goes, and an oversized file is refused under it. */
+  /** A file input's change: what it said before goes; a file it cannot send is refused under it. */
   const chose = (name: Field, input: HTMLInputElement, kind: UploadKind) => {
     edited(name);
     return chosenFile(input, kind, (message) =>
