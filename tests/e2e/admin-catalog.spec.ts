@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { makeJpeg, makeMp3, makePng } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
@@ -686,6 +687,67 @@ test('Add Artist shows each problem under its field, the server refusals too, ne
   await expect(page.getByText('Artist created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(await errorToasts()).toEqual([]);
+  await context.close();
+});
+
+test("a refused file's reason stays under its field through a submit, until another file is chosen", async ({
+  browser,
+}) => {
+  const { song, context, page } = await adminWithSong(browser, 'Kept');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/admin/')) {
+      uploads.push(request.url());
+    }
+  });
+  const hugeImage = {
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  };
+  const imageMessage = 'Image size must be less than 5MB';
+  const audioMessage = 'The audio file is too large (the limit is 200 MB)';
+  // Sparse: it weighs 200 MB to the browser and nothing on disk, and the form reads only its size.
+  const hugeAudio = test.info().outputPath('huge.mp3');
+  fs.writeFileSync(hugeAudio, '');
+  fs.truncateSync(hugeAudio, 200 * 1024 * 1024 + 1);
+
+  await page.goto('/admin_songs?add=1');
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  const cover = form.getByLabel('Cover Image *');
+  const audio = form.getByLabel('Audio File *');
+  await cover.setInputFiles(hugeImage);
+  await audio.setInputFiles(hugeAudio);
+  await expect(audio).toHaveAccessibleDescription(audioMessage);
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(form.getByLabel('Title *')).toHaveAccessibleDescription('Title is required');
+  await expect(cover).toHaveAccessibleDescription(imageMessage);
+  await expect(audio).toHaveAccessibleDescription(audioMessage);
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(cover).toHaveAccessibleDescription(imageMessage);
+  // Another file is another answer.
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
+  await expect(cover).not.toHaveAttribute('aria-invalid');
+  await form.getByRole('button', { name: 'Add Song' }).click();
+  await expect(cover).not.toHaveAttribute('aria-invalid');
+  await expect(audio).toHaveAccessibleDescription(audioMessage);
+
+  // Edit Song: through its own check and through the server's refusal of another field.
+  await page.getByLabel('Search songs').fill(song.title);
+  await page.getByRole('button', { name: `Edit ${song.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Song' });
+  const title = dialog.getByLabel('Title *');
+  const newCover = dialog.getByLabel('Cover Image');
+  await newCover.setInputFiles(hugeImage);
+  await title.fill('');
+  await dialog.getByRole('button', { name: 'Save Song' }).click();
+  await expect(title).toHaveAccessibleDescription('Title is required');
+  await expect(newCover).toHaveAccessibleDescription(imageMessage);
+  expect(uploads).toEqual([]);
+  await title.fill('x'.repeat(201));
+  await dialog.getByRole('button', { name: 'Save Song' }).click();
+  await expect(title).toHaveAccessibleDescription('Title must be at most 200 characters');
+  await expect(newCover).toHaveAccessibleDescription(imageMessage);
   await context.close();
 });
 

@@ -62,7 +62,7 @@ export function AddArtistModal({
   const [email, setEmail] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
+  const { problems, field, edited, failed, checked, chose, cleared } = useFormProblems(FIELDS);
   const ready = name.trim() !== '' && description.trim() !== '' && image !== null;
 
   function close() {
@@ -70,14 +70,14 @@ export function AddArtistModal({
     setDescription('');
     setEmail('');
     setImage(null);
-    setProblems({});
+    cleared();
     onClose();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = check({ name, description, email, image });
-    setProblems(found);
+    checked(found);
     if (Object.keys(found).length > 0 || !image) return;
     setSaving(true);
     try {

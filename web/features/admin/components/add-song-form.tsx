@@ -121,7 +121,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   const [audioFile, setAudioFile] = useState<File | null>(null);
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
+  const { problems, field, edited, failed, checked, chose, cleared } = useFormProblems(FIELDS);
   const formRef = useRef<HTMLFormElement>(null);
   const coverPreview = usePreview(imageFile);
   const artistName = (id: number) =>
@@ -156,7 +156,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       audioFile,
       imageFile,
     });
-    setProblems(found);
+    checked(found);
     if (Object.keys(found).length > 0 || !audioFile || !imageFile) return;
     setProgress(0);
     try {
@@ -189,6 +189,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
       setStatus('Active');
       setAudioFile(null);
       setImageFile(null);
+      cleared();
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
     } catch (failure) {

@@ -32,7 +32,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
   const [chosen, setChosen] = useState<number[]>(song.artist.map((artist) => artist._id));
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const { problems, setProblems, field, edited, failed, chose } = useFormProblems(FIELDS);
+  const { problems, field, edited, failed, checked, chose } = useFormProblems(FIELDS);
   const genres: string[] = GENRES.includes(song.genre as (typeof GENRES)[number])
     ? [...GENRES]
     : [song.genre, ...GENRES];
@@ -48,7 +48,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
     event.preventDefault();
     notify.startFlow();
     const found = songFieldProblems(title, chosen, genre);
-    setProblems(found);
+    checked(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {

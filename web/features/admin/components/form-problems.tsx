@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { type UploadKind, uploadProblem } from '../../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 
@@ -45,6 +45,12 @@ export function chosenFile(
 export function useFormProblems<Field extends string>(fields: readonly Field[]) {
   const id = useId();
   const [problems, setProblems] = useState<Problems<Field>>({});
+  /**
+   * Why the file chosen in a field was refused, until another is chosen: the field then holds no
+   * file, and a check or a refused request must not say "select a file" over the reason. A ref,
+   * as a request's answer may arrive after a file was chosen meanwhile.
+   */
+  const refused = useRef<Problems<Field>>({});
 
   /** Props of a field's control and its message, which the control is described by. */
   const field = (name: Field) => {
@@ -81,16 +87,29 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     const next: Problems<Field> = {};
     if (known) next[known] = message;
     else next.form = message;
-    setProblems(next);
+    setProblems({ ...refused.current, ...next });
   };
+
+  /** What the form's own check found as it was sent; a refused file's field keeps its reason. */
+  const checked = (found: Problems<Field>) => setProblems({ ...found, ...refused.current });
 
   /** A file input's change: what it said before goes; a file it cannot send is refused under it. */
   const chose = (name: Field, input: HTMLInputElement, kind: UploadKind) => {
     edited(name);
-    return chosenFile(input, kind, (message) =>
-      setProblems((current) => ({ ...current, [name]: message })),
-    );
+    const others = { ...refused.current };
+    delete others[name];
+    refused.current = others;
+    return chosenFile(input, kind, (message) => {
+      refused.current = { ...refused.current, [name]: message };
+      setProblems((current) => ({ ...current, [name]: message }));
+    });
   };
 
-  return { problems, setProblems, field, edited, failed, chose };
+  /** Nothing said any more, as when the form is emptied for its next use. */
+  const cleared = () => {
+    refused.current = {};
+    setProblems({});
+  };
+
+  return { problems, field, edited, failed, checked, chose, cleared };
 }
