@@ -237,6 +237,70 @@ test('the playlist cover takes the images the server takes, and says why it refu
   expect(data.coverImage).toMatch(/^\/api\/images\/[a-f0-9]{64}\//);
 });
 
+test('a refused cover drops the one chosen before it: the dialog shows the current cover again, and Save keeps it', async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const id = await playlistOf(page, owner, { name: 'Recovered mix' });
+  const coverImage = async () =>
+    (await (await page.request.get(`/api/playlists/${id}`)).json()).data.coverImage as string;
+  await page.goto(`/viewPlaylist/${id}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  const photo = dialog.getByLabel('Choose photo');
+  const cover = dialog.getByRole('img', { name: 'Playlist cover' });
+  const openDialog = async () => {
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: 'More options for Recovered mix' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Change cover' }).click();
+    await expect(dialog).toBeVisible();
+  };
+
+  await openDialog();
+  await photo.setInputFiles({
+    name: 'first.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await makeJpeg(),
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = await coverImage();
+  expect(saved).toMatch(/^\/api\/images\//);
+
+  await openDialog();
+  const current = await cover.getAttribute('src');
+  expect(current).toBeTruthy();
+  const refused = [
+    {
+      file: { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) },
+      message: 'Image size must be less than 5MB',
+    },
+    {
+      file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no picture') },
+      message: 'Please select a valid image file (JPEG, PNG, or GIF)',
+    },
+  ];
+  for (const { file, message } of refused) {
+    await photo.setInputFiles({
+      name: 'second.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(48, '#22aa88'),
+    });
+    await expect(cover).toHaveAttribute('src', /^blob:/);
+    await photo.setInputFiles(file);
+    await expect(dialog.getByRole('alert')).toHaveText(`Error: ${message}`);
+    await expect(cover).toHaveAttribute('src', current!);
+    await expect(photo).toHaveValue('');
+  }
+  // Save sends what the dialog shows: no new cover.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await coverImage()).toBe(saved);
+});
+
 test("a playlist page's Back goes home when the tab opened on it, and back otherwise", async ({
   page,
   context,

@@ -1,8 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { IMAGE_TYPES, uploadProblem } from '../../../contract/rules/catalog.ts';
+import { IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
+import { chosenFile } from '../../lib/chosen-file.ts';
 
 export interface PlaylistDetails {
   name: string;
@@ -104,15 +105,10 @@ export function PlaylistDetailsDialog({
                   aria-label="Choose photo"
                   className="sr-only"
                   onChange={(event) => {
-                    const file = event.target.files?.[0] ?? null;
+                    // Save sends what the dialog shows: a refused file replaces the earlier
+                    // choice too, so the playlist's current cover shows again, with why.
                     setFileError(null);
-                    if (!file) return;
-                    const problem = uploadProblem('image', file);
-                    if (problem) {
-                      setFileError(problem);
-                      return;
-                    }
-                    setCover(file);
+                    setCover(chosenFile(event.target, 'image', setFileError));
                   }}
                 />
               </label>

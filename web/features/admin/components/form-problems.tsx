@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { type UploadKind, uploadProblem } from '../../../../contract/rules/catalog.ts';
+import type { UploadKind } from '../../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { chosenFile } from '../../../lib/chosen-file.ts';
 
 /** What a form says is wrong: under a field, or at its top (`form`) for the rest. */
 export type Problems<Field extends string> = Partial<Record<Field | 'form', string>>;
@@ -16,25 +17,6 @@ export function songFieldProblems(
   if (artists.length === 0) problems.artist = 'Choose at least one artist';
   if (!genre) problems.genre = 'Genre is required';
   return problems;
-}
-
-/**
- * The file chosen in `input`, or null when none is, or when it cannot be uploaded (an image of a
- * type Chorus does not take, a file over its kind's upload limit): then `refuse` gets the
- * server's own message at once, before any of it is sent, and the input is emptied so it shows
- * no file the form will not send.
- */
-export function chosenFile(
-  input: HTMLInputElement,
-  kind: UploadKind,
-  refuse: (message: string) => void,
-): File | null {
-  const file = input.files?.[0] ?? null;
-  const problem = file && uploadProblem(kind, file);
-  if (!problem) return file;
-  input.value = '';
-  refuse(problem);
-  return null;
 }
 
 /**
