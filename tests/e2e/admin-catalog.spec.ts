@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { Browser } from '@playwright/test';
-import { makeJpeg, makeMp3, makePng } from '../fixtures/media.ts';
+import type { Browser, Page } from '@playwright/test';
+import { makeJpeg, makeMp3, makePng, makeWav } from '../fixtures/media.ts';
 import { createAlbum, createArtist, createSong } from '../helpers/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
@@ -11,6 +11,23 @@ import {
   serverDeps,
   signIn,
 } from './support.ts';
+
+/** Named and typed as a PNG, so only the server, which reads its bytes, can tell it is not one. */
+const FAKE_PNG = {
+  name: 'fake.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('these bytes are no picture'),
+};
+
+/** The addresses of the admin calls `page` makes from now on that change something (not GET). */
+function adminWrites(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/admin/'))
+      urls.push(request.url());
+  });
+  return urls;
+}
 
 test('an admin adds an artist with an image and a song with audio and cover; it plays on the home page; a soft delete hides it', async ({
   browser,
@@ -536,12 +553,7 @@ test('Edit Artist shows the current image again when the server refuses a new on
   await expect(preview).toHaveAttribute('src', /\/api\/images\//);
   const current = await preview.getAttribute('src');
 
-  // Named and typed as a PNG, so only the server, which reads its bytes, can tell it is not one.
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'fake.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('these bytes are no picture'),
-  });
+  await page.locator('input[type="file"]').setInputFiles(FAKE_PNG);
   await expect(preview).toHaveAttribute('src', /^data:/);
   await page.getByRole('button', { name: 'Save Artist' }).click();
   await expect(
@@ -572,12 +584,7 @@ test('the admin forms refuse an image over the upload limit, or not a JPEG, PNG,
   browser,
 }) => {
   const { stamp, song, context, page } = await adminWithSong(browser, 'Limit');
-  const uploads: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'GET' && request.url().includes('/api/admin/')) {
-      uploads.push(request.url());
-    }
-  });
+  const uploads = adminWrites(page);
   const refused = [
     {
       file: { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) },
@@ -694,12 +701,7 @@ test("a refused file's reason stays under its field through a submit, until anot
   browser,
 }) => {
   const { song, context, page } = await adminWithSong(browser, 'Kept');
-  const uploads: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'GET' && request.url().includes('/api/admin/')) {
-      uploads.push(request.url());
-    }
-  });
+  const uploads = adminWrites(page);
   const hugeImage = {
     name: 'huge.png',
     mimeType: 'image/png',
@@ -748,6 +750,98 @@ test("a refused file's reason stays under its field through a submit, until anot
   await dialog.getByRole('button', { name: 'Save Song' }).click();
   await expect(title).toHaveAccessibleDescription('Title must be at most 200 characters');
   await expect(newCover).toHaveAccessibleDescription(imageMessage);
+  await context.close();
+});
+
+test('Add Song and Edit Song let go of a file the server refuses; its reason stays under the field', async ({
+  browser,
+}) => {
+  const { stamp, artist, song, context, page } = await adminWithSong(browser, 'Dropped');
+  const deps = await serverDeps();
+  const sent = adminWrites(page);
+  const imageMessage = 'Please select a valid image file (JPEG, PNG, or GIF)';
+  const audioMessage = 'The audio file is damaged or incomplete: it holds no playable sound';
+
+  await page.goto('/admin_songs?add=1');
+  const form = page.getByRole('form', { name: 'Add New Song' });
+  const add = form.getByRole('button', { name: 'Add Song' });
+  const audio = form.getByLabel('Audio File *');
+  const cover = form.getByLabel('Cover Image *');
+  const preview = form.getByRole('img', { name: 'Cover preview' });
+  const duration = form.getByLabel('Duration');
+  await form.getByLabel('Title *').fill(`Dropped New ${stamp}`);
+  await form.getByLabel('Artist *').selectOption({ label: artist.name });
+  await form.getByLabel('Genre *').selectOption('Blues');
+  // Inactive, so listeners' screens, which other journeys count, never show it.
+  await form.getByLabel('Status').selectOption('Inactive');
+
+  // Audio the server refuses (422, too short to be a song) leaves the form.
+  await audio.setInputFiles({ name: 'blip.wav', mimeType: 'audio/wav', buffer: makeWav(0.1) });
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
+  await add.click();
+  await expect(audio).toHaveAccessibleDescription(audioMessage);
+  await expect(audio).toHaveValue('');
+  await expect(duration).toHaveValue('');
+  // Pressing Add Song again sends nothing: the form has no audio, and still says why.
+  await add.click();
+  await expect(form.getByText('Please select both audio and image files')).toBeVisible();
+  await expect(audio).toHaveAccessibleDescription(audioMessage);
+  expect(sent).toHaveLength(1);
+
+  // A cover the server refuses leaves the form with its preview.
+  await audio.setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(3, 294) });
+  await expect(duration).not.toHaveValue('');
+  await cover.setInputFiles(FAKE_PNG);
+  await expect(preview).toHaveCount(1);
+  await add.click();
+  await expect(cover).toHaveAccessibleDescription(imageMessage);
+  await expect(cover).toHaveValue('');
+  await expect(preview).toHaveCount(0);
+  await add.click();
+  await expect(form.getByText('Please select both audio and image files')).toBeVisible();
+  await expect(cover).toHaveAccessibleDescription(imageMessage);
+  expect(sent).toHaveLength(2);
+  // A cover chosen while the form is on its way stays when the server refuses the one sent.
+  await cover.setInputFiles(FAKE_PNG);
+  await page.route(
+    '**/api/admin/addSongs',
+    async (route) => {
+      await cover.setInputFiles({
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: await makePng(),
+      });
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const refusal = page.waitForResponse('**/api/admin/addSongs');
+  await add.click();
+  expect((await refusal).status()).toBe(415);
+  await expect(add).toBeEnabled();
+  await expect(cover).toHaveValue(/cover\.png$/);
+  await expect(preview).toHaveCount(1);
+  await add.click();
+  await expect(page.getByText('Song added successfully!')).toBeVisible();
+
+  // Edit Song: saving again after the refusal saves the song without the refused cover.
+  await page.getByLabel('Search songs').fill(song.title);
+  await page.getByRole('button', { name: `Edit ${song.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Song' });
+  const newCover = dialog.getByLabel('Cover Image');
+  await newCover.setInputFiles(FAKE_PNG);
+  await dialog.getByRole('button', { name: 'Save Song' }).click();
+  await expect(newCover).toHaveAccessibleDescription(imageMessage);
+  await expect(newCover).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Save Song' }).click();
+  await expect(page.getByText('Song updated successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const stored = await deps.db
+    .selectFrom('songs')
+    .select('cover_key')
+    .where('id', '=', song.id)
+    .executeTakeFirstOrThrow();
+  expect(stored.cover_key).toBeNull();
   await context.close();
 });
 

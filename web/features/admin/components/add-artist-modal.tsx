@@ -165,7 +165,7 @@ export function AddArtistModal({
             id={imageField.id}
             type="file"
             accept="image/*"
-            onChange={(event) => setImage(chose('imageFile', event.target, 'image'))}
+            onChange={(event) => chose('imageFile', event.target, 'image', setImage)}
             {...imageField.control}
           />
           {imageField.message}

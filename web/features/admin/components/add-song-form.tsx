@@ -135,10 +135,14 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
     if (!albumKnown) setAlbum('');
   }, [albumKnown]);
 
-  async function chooseAudio(input: HTMLInputElement) {
-    const file = chose('audioFile', input, 'audio');
+  /** The audio to send, or none; its duration is read anew from whichever is kept. */
+  function keepAudio(file: File | null) {
     setAudioFile(file);
     setDuration('');
+  }
+
+  async function chooseAudio(input: HTMLInputElement) {
+    const file = chose('audioFile', input, 'audio', keepAudio);
     if (!file) return;
     if (!title.trim()) setTitle(titleFromFile(file.name));
     const seconds = await readDuration(file);
@@ -406,7 +410,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
             type="file"
             accept="image/*"
             className={fileInputClass}
-            onChange={(event) => setImageFile(chose('imageFile', event.target, 'image'))}
+            onChange={(event) => chose('imageFile', event.target, 'image', setImageFile)}
             {...imageField.control}
           />
           {imageField.message}

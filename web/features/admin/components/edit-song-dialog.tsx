@@ -131,7 +131,7 @@ export function EditSongDialog({ song, onClose }: { song: Song; onClose: () => v
             id={imageField.id}
             type="file"
             accept="image/*"
-            onChange={(event) => setImage(chose('imageFile', event.target, 'image'))}
+            onChange={(event) => chose('imageFile', event.target, 'image', setImage)}
             {...imageField.control}
           />
           {imageField.message}

@@ -19,10 +19,18 @@ export function songFieldProblems(
   return problems;
 }
 
+/** A file field as its last choice left it. */
+interface ChosenFile {
+  input: HTMLInputElement;
+  /** How the form takes the file it sends, or lets go of it (null). */
+  keep: (file: File | null) => void;
+  file: File | null;
+}
+
 /**
- * A form's problems, shown in the form only (never as toasts): under the field they are about,
- * which they describe, else at the form's top. `fields` are named as the server names them in
- * an error's `field`.
+ * A form's problems, shown in the form (the hook makes no toasts): under the field they are
+ * about, which they describe, else at the form's top. `fields` are named as the server names
+ * them in an error's `field`.
  */
 export function useFormProblems<Field extends string>(fields: readonly Field[]) {
   const id = useId();
@@ -33,6 +41,10 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
    * as a request's answer may arrive after a file was chosen meanwhile.
    */
   const refused = useRef<Problems<Field>>({});
+  /** Each file field's input, how the form keeps its file, and the file kept, as last chosen. */
+  const files = useRef<Partial<Record<Field, ChosenFile>>>({});
+  /** The file each field held when the form was last sent: the one a refusal of it is about. */
+  const sent = useRef<Partial<Record<Field, File | null>>>({});
 
   /** Props of a field's control and its message, which the control is described by. */
   const field = (name: Field) => {
@@ -61,35 +73,83 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
       return rest;
     });
 
-  /** A refused request: its message under the field the server names, else at the top. */
+  /** `reason` stays under `name` until another file is chosen there. */
+  const keepReason = (name: Field, reason: string) => {
+    refused.current = { ...refused.current, [name]: reason };
+    setProblems((current) => ({ ...current, [name]: reason }));
+  };
+
+  /**
+   * `name` holds no file the form sends, for `reason`: the form lets go of the file chosen there
+   * (its input is emptied, the form keeps none) and the reason stays under the field.
+   */
+  const refuse = (name: Field, reason: string) => {
+    const chosen = files.current[name];
+    if (chosen) {
+      chosen.input.value = '';
+      chosen.file = null;
+      chosen.keep(null);
+    }
+    keepReason(name, reason);
+  };
+
+  /**
+   * A refused request: its message under the field the server names, else at the top. A 4xx
+   * about a file field refuses the file it held as the form was sent (its type, weight or
+   * content), so the form lets go of it, unless another was chosen meanwhile; a 5xx, such as a
+   * busy server's 503, says nothing against the file, which stays to be sent again.
+   */
   const failed = (failure: unknown, fallback: string) => {
     const message = errorMessage(failure, fallback);
     const about = failure instanceof ApiError ? failure.field : undefined;
     const known = fields.find((name) => name === about);
+    const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+    const sentFile = known ? sent.current[known] : undefined;
+    if (known && refusal && sentFile && files.current[known]?.file === sentFile) {
+      refuse(known, message);
+    }
     const next: Problems<Field> = {};
     if (known) next[known] = message;
     else next.form = message;
     setProblems({ ...refused.current, ...next });
   };
 
-  /** What the form's own check found as it was sent; a refused file's field keeps its reason. */
-  const checked = (found: Problems<Field>) => setProblems({ ...found, ...refused.current });
+  /**
+   * What the form's own check found as it was sent; a refused file's field keeps its reason. The
+   * files the fields hold now are the ones sent, which a refusal of their field is about.
+   */
+  const checked = (found: Problems<Field>) => {
+    const held: Partial<Record<Field, File | null>> = {};
+    for (const name of fields) held[name] = files.current[name]?.file ?? null;
+    sent.current = held;
+    setProblems({ ...found, ...refused.current });
+  };
 
-  /** A file input's change: what it said before goes; a file it cannot send is refused under it. */
-  const chose = (name: Field, input: HTMLInputElement, kind: UploadKind) => {
+  /**
+   * A file input's change: what it said before goes, and the form keeps (`keep`) the file
+   * chosen, or none when it cannot be sent, with why under the field. Answers the file kept.
+   */
+  const chose = (
+    name: Field,
+    input: HTMLInputElement,
+    kind: UploadKind,
+    keep: (file: File | null) => void,
+  ) => {
     edited(name);
     const others = { ...refused.current };
     delete others[name];
     refused.current = others;
-    return chosenFile(input, kind, (message) => {
-      refused.current = { ...refused.current, [name]: message };
-      setProblems((current) => ({ ...current, [name]: message }));
-    });
+    const file = chosenFile(input, kind, (reason) => keepReason(name, reason));
+    files.current[name] = { input, keep, file };
+    keep(file);
+    return file;
   };
 
-  /** Nothing said any more, as when the form is emptied for its next use. */
+  /** Nothing said or chosen any more, as when the form is emptied for its next use. */
   const cleared = () => {
     refused.current = {};
+    files.current = {};
+    sent.current = {};
     setProblems({});
   };
 
