@@ -475,6 +475,21 @@ async function adminWithSong(browser: Browser, label: string) {
   return { stamp, artist, song, context, page: await context.newPage() };
 }
 
+/** An artist with an image, and a new administrator's page on its Edit Artist; `label` names it. */
+async function adminEditingArtist(browser: Browser, label: string) {
+  const deps = await serverDeps();
+  const artist = await createArtist(deps, {
+    name: `${label} ${Date.now().toString(36)}`,
+    withImage: true,
+  });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto(`/admin_artist_edit/${artist.id}`);
+  return { deps, artist, context, page };
+}
+
 test('closing an admin dialog returns focus to what opened it, or to the list once its row is gone', async ({
   browser,
 }) => {
@@ -539,16 +554,7 @@ test('closing an admin dialog returns focus to what opened it, or to the list on
 test('Edit Artist shows the current image again when the server refuses a new one', async ({
   browser,
 }) => {
-  const deps = await serverDeps();
-  const artist = await createArtist(deps, {
-    name: `Pictured ${Date.now().toString(36)}`,
-    withImage: true,
-  });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
-  await page.goto(`/admin_artist_edit/${artist.id}`);
+  const { deps, artist, context, page } = await adminEditingArtist(browser, 'Pictured');
   const preview = page.getByRole('img', { name: 'Artist' });
   await expect(preview).toHaveAttribute('src', /\/api\/images\//);
   const current = await preview.getAttribute('src');
@@ -750,6 +756,58 @@ test("a refused file's reason stays under its field through a submit, until anot
   await dialog.getByRole('button', { name: 'Save Song' }).click();
   await expect(title).toHaveAccessibleDescription('Title must be at most 200 characters');
   await expect(newCover).toHaveAccessibleDescription(imageMessage);
+  await context.close();
+});
+
+test("Edit Artist shows the server's refusal under the field it names, and the product's toast", async ({
+  browser,
+}) => {
+  const { artist, context, page } = await adminEditingArtist(browser, 'Refused Edit');
+  const name = page.getByLabel('Artist Name', { exact: true });
+  const description = page.getByLabel('Description', { exact: true });
+  const image = page.getByLabel('Change Image');
+  const save = page.getByRole('button', { name: 'Save Artist' });
+  const toast = (text: string) => page.locator('.Toastify__toast--error', { hasText: text });
+
+  // The page's own check, under the name.
+  await name.fill('');
+  await save.click();
+  await expect(name).toHaveAccessibleDescription('Artist name is required');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+
+  // A name the server refuses: under the name, and in the toast the product gives.
+  await name.fill('x'.repeat(201));
+  await save.click();
+  await expect(name).toHaveAccessibleDescription('Artist name must be at most 200 characters');
+  await expect(
+    toast('Error updating artist: Artist name must be at most 200 characters'),
+  ).toBeVisible();
+  expect(await seriousViolations(page, 'form')).toEqual([]);
+  await name.fill(artist.name);
+  await expect(name).not.toHaveAttribute('aria-invalid');
+
+  await description.fill('x'.repeat(5001));
+  await save.click();
+  await expect(description).toHaveAccessibleDescription(
+    'Description must be at most 5000 characters',
+  );
+  await description.fill('Described again');
+  await expect(description).not.toHaveAttribute('aria-invalid');
+
+  // An image only the server, which reads its bytes, can tell is no picture: under the picker.
+  await image.setInputFiles(FAKE_PNG);
+  await save.click();
+  await expect(image).toHaveAccessibleDescription(
+    'Please select a valid image file (JPEG, PNG, or GIF)',
+  );
+  await expect(image).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    toast('Error updating artist: Please select a valid image file (JPEG, PNG, or GIF)'),
+  ).toBeVisible();
+
+  await save.click();
+  await expect(page.getByText('Artist updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin_artist$/);
   await context.close();
 });
 

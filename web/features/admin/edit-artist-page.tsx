@@ -1,16 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { uploadProblem } from '../../../contract/rules/catalog.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdminArtist } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { updateArtist } from './api/update-artist.ts';
 import { inputClass, primaryButton, Spinner, secondaryButton } from './components/admin-ui.tsx';
+import { type Problems, useFormProblems } from './components/form-problems.tsx';
 
-/** Edit artist: image rules and messages, name required, save and cancel. */
+/** The page's fields, named as the server names them in an error's `field`. */
+const FIELDS = ['name', 'description', 'imageFile'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * Edit artist: image rules and messages, name required, save and cancel. Each problem shows
+ * under the field it is about, the server's refusals too; a failed save also gets the product's
+ * toast, which alone says what no field is about.
+ */
 export function EditArtistPage() {
   const { id } = useParams();
   const artistId = Number(id);
@@ -21,9 +29,8 @@ export function EditArtistPage() {
   const [description, setDescription] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ image?: string; name?: string }>({});
   const [saving, setSaving] = useState(false);
-  const imageInput = useRef<HTMLInputElement>(null);
+  const { field, edited, failed, checked, chose, refuse } = useFormProblems(FIELDS);
 
   useEffect(() => {
     if (!artist.data) return;
@@ -43,44 +50,32 @@ export function EditArtistPage() {
   }, [artist.error, artistId, navigate]);
 
   /**
-   * A chosen image that cannot be used, by this page or by the server: the artist keeps the image
-   * it has, and the preview shows that one again (or none), with why under the picker.
+   * The image to send, previewed once read; or none, when the artist keeps the image it has and
+   * the preview shows that one again (or none).
    */
-  function refuseImage(message: string) {
-    setImage(null);
-    setPreview(artist.data?.data.image ?? null);
-    if (imageInput.current) imageInput.current.value = '';
-    setErrors((current) => ({ ...current, image: message }));
-  }
-
-  function chooseImage(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  function keepImage(file: File | null) {
+    setImage(file);
     if (!file) {
-      setErrors((current) => ({ ...current, image: 'No file selected' }));
-      return;
-    }
-    const problem = uploadProblem('image', file);
-    if (problem) {
-      refuseImage(problem);
+      setPreview(artist.data?.data.image ?? null);
       return;
     }
     const reader = new FileReader();
-    reader.onload = () => {
-      setImage(file);
-      setPreview(typeof reader.result === 'string' ? reader.result : null);
-      setErrors((current) => ({ ...current, image: undefined }));
-    };
-    reader.onerror = () =>
-      setErrors((current) => ({ ...current, image: 'Error reading the image file' }));
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => refuse('imageFile', 'Error reading the image file');
     reader.readAsDataURL(file);
+  }
+
+  function chooseImage(input: HTMLInputElement) {
+    if (!input.files?.length) refuse('imageFile', 'No file selected');
+    else chose('imageFile', input, 'image', keepImage);
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors((current) => ({ ...current, name: 'Artist name is required' }));
-      return;
-    }
+    const found: Problems<Field> = {};
+    if (!name.trim()) found.name = 'Artist name is required';
+    checked(found);
+    if (found.name) return;
     setSaving(true);
     try {
       await updateArtist(artistId, { name: name.trim(), description, imageFile: image });
@@ -90,7 +85,7 @@ export function EditArtistPage() {
       navigate('/admin_artist');
     } catch (error) {
       notify.error(`Error updating artist: ${errorMessage(error, 'Failed to update artist')}`);
-      if (error instanceof ApiError && error.field === 'imageFile') refuseImage(error.message);
+      failed(error, 'Failed to update artist');
     } finally {
       setSaving(false);
     }
@@ -100,6 +95,9 @@ export function EditArtistPage() {
     return <p className="p-6 text-muted">Loading artist data...</p>;
   }
 
+  const imageField = field('imageFile');
+  const nameField = field('name');
+  const descriptionField = field('description');
   return (
     <form onSubmit={save} className="mx-auto max-w-xl" noValidate>
       <h1 className="mb-6 text-2xl font-bold">Edit Artist</h1>
@@ -114,46 +112,44 @@ export function EditArtistPage() {
         <label className={`${secondaryButton} cursor-pointer`}>
           {preview ? 'Change Image' : 'Upload Image'}
           <input
-            ref={imageInput}
             type="file"
             accept="image/*"
             className="sr-only"
-            onChange={chooseImage}
+            onChange={(event) => chooseImage(event.target)}
+            {...imageField.control}
           />
         </label>
-        {errors.image && (
-          <p role="alert" className="text-sm text-red-400">
-            {errors.image}
-          </p>
-        )}
+        {imageField.message}
       </div>
-      <label className="mb-4 flex flex-col gap-1 text-sm">
-        Artist Name
+      <div className="mb-4 flex flex-col gap-1 text-sm">
+        <label htmlFor={nameField.id}>Artist Name</label>
         <input
+          id={nameField.id}
           className={inputClass}
           value={name}
           placeholder="Enter artist name"
           onChange={(event) => {
             setName(event.target.value);
-            if (event.target.value.trim())
-              setErrors((current) => ({ ...current, name: undefined }));
+            edited('name');
           }}
-          aria-invalid={Boolean(errors.name)}
+          {...nameField.control}
         />
-        {errors.name && (
-          <span role="alert" className="text-sm text-red-400">
-            {errors.name}
-          </span>
-        )}
-      </label>
-      <label className="mb-6 flex flex-col gap-1 text-sm">
-        Description
+        {nameField.message}
+      </div>
+      <div className="mb-6 flex flex-col gap-1 text-sm">
+        <label htmlFor={descriptionField.id}>Description</label>
         <textarea
+          id={descriptionField.id}
           className={`${inputClass} min-h-24`}
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            edited('description');
+          }}
+          {...descriptionField.control}
         />
-      </label>
+        {descriptionField.message}
+      </div>
       <div className="flex justify-end gap-3">
         <button type="button" className={secondaryButton} onClick={() => navigate('/admin_artist')}>
           Cancel

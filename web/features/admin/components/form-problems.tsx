@@ -153,5 +153,5 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     setProblems({});
   };
 
-  return { problems, field, edited, failed, checked, chose, cleared };
+  return { problems, field, edited, failed, checked, chose, refuse, cleared };
 }
