@@ -276,6 +276,7 @@ export async function sniffAudio(
   if (!type) {
     throw unsupportedMediaType(
       `The audio file is not a recognised audio format. Please upload ${formats}.`,
+      'audioFile',
     );
   }
   const mime = BROWSER_CONTAINERS[type.ext];
@@ -290,6 +291,7 @@ export async function sniffAudio(
   }
   throw unsupportedMediaType(
     `The audio file is not audio (it looks like a ${type.ext.toUpperCase()} file). Please upload ${formats}.`,
+    'audioFile',
   );
 }
 

@@ -354,16 +354,19 @@ test('the Add Song form shows each error once, in the form and never as a toast,
   await form.getByLabel('Status').selectOption('Inactive');
   await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await makePng() });
 
-  // The server's refusal of a file it names no field for shows at the form's top.
+  // Text named .mp3: the server's refusal goes under the audio field, and the form lets go of
+  // the file, so pressing Add Song again cannot send it again.
   await audio.setInputFiles({
     name: 'song.mp3',
     mimeType: 'audio/mpeg',
     buffer: Buffer.from('these words are not music\n'.repeat(40)),
   });
   await add.click();
-  await expect(form.getByRole('alert')).toHaveText(
+  await expect(audio).toHaveAccessibleDescription(
     /^The audio file is not a recognised audio format/,
   );
+  await expect(audio).toHaveValue('');
+  await expect(form.getByRole('alert')).toHaveCount(0);
 
   // The server's refusal of a field goes under that field, once.
   await audio.setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(3, 294) });

@@ -264,6 +264,7 @@ describe('admin songs', () => {
       });
       expect(response.statusCode).toBe(415);
       expect(response.json().message).toMatch(/not a recognised audio format/);
+      expect(response.json().field).toBe('audioFile');
       await expectNothingLeft();
     });
 
