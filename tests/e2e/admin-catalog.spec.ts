@@ -709,7 +709,7 @@ test('Add Artist shows each problem under its field, the server refusals too, ne
 test("a refused file's reason stays under its field through a submit, until another file is chosen", async ({
   browser,
 }) => {
-  const { song, context, page } = await adminWithSong(browser, 'Kept');
+  const { song, context, page } = await adminWithSong(browser, 'Reason');
   const uploads = adminWrites(page);
   const hugeImage = {
     name: 'huge.png',

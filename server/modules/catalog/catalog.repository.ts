@@ -319,9 +319,6 @@ export class CatalogRepository {
           .where('artists.id', '=', arg(0))
           .where('artists.is_disabled', '=', 0),
       ),
-      catalogVersion: prepared(this.database, () =>
-        this.db.selectFrom('catalog_version').select('version').where('id', '=', 1),
-      ),
       catalogChange: prepared(this.database, () =>
         this.db.selectFrom('catalog_version').select(['version', 'changed_at']).where('id', '=', 1),
       ),
@@ -396,8 +393,7 @@ export class CatalogRepository {
 
   /** `catalog_version` (migration 005): moves with every change to songs, albums, artists, credits. */
   async catalogVersion(): Promise<number> {
-    const [row] = await this.compiledReads.catalogVersion();
-    return Number(row?.version ?? 0);
+    return (await this.catalogChange()).version;
   }
 
   /** The catalog's version with when it last changed (ms since 1970; migration 024), read together. */

@@ -135,7 +135,7 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
     if (!albumKnown) setAlbum('');
   }, [albumKnown]);
 
-  /** The audio to send, or none; its duration is read anew from whichever is kept. */
+  /** The audio to send, or none; its duration is read anew from the file the form now holds. */
   function keepAudio(file: File | null) {
     setAudioFile(file);
     setDuration('');

@@ -41,7 +41,7 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
    * as a request's answer may arrive after a file was chosen meanwhile.
    */
   const refused = useRef<Problems<Field>>({});
-  /** Each file field's input, how the form keeps its file, and the file kept, as last chosen. */
+  /** Each file field's input, how the form takes its file, and the file it holds, as last chosen. */
   const files = useRef<Partial<Record<Field, ChosenFile>>>({});
   /** The file each field held when the form was last sent: the one a refusal of it is about. */
   const sent = useRef<Partial<Record<Field, File | null>>>({});
@@ -126,8 +126,8 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
   };
 
   /**
-   * A file input's change: what it said before goes, and the form keeps (`keep`) the file
-   * chosen, or none when it cannot be sent, with why under the field. Answers the file kept.
+   * A file input's change: what it said before goes, and the form takes (`keep`) the file
+   * chosen, or none when it cannot be sent, with why under the field. Answers the file taken.
    */
   const chose = (
     name: Field,
