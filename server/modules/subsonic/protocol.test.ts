@@ -204,8 +204,35 @@ describe('Subsonic parameters', () => {
     const groups = byIndexLetter(
       ['beta', 'Alpha', '9 lives', 'Émile'].map((name) => ({ name, node: { name } })),
     );
-    expect(groups.map((group) => group.name)).toEqual(['A', 'B', 'É', '#']);
+    expect(groups.map((group) => group.name)).toEqual(['A', 'B', 'E', '#']);
+    expect(groups[2]?.artist).toEqual([{ name: 'Émile' }]);
     expect(suffixOf('audio/abc.MP3')).toBe('mp3');
+  });
+
+  it('files an accented first letter under its letter, and letters of their own apart', () => {
+    const names = [
+      'Édith Piaf',
+      'Eagles',
+      'ñu',
+      'Øystein',
+      'Åsa',
+      '한영애',
+      'がらくた',
+      '😀 Smile',
+    ];
+    const groups = byIndexLetter(names.map((name) => ({ name, node: { name } })));
+    const filed: [string, string[]][] = [
+      ['A', ['Åsa']],
+      ['E', ['Eagles', 'Édith Piaf']],
+      ['N', ['ñu']],
+      ['Ø', ['Øystein']],
+      ['한', ['한영애']],
+      ['か', ['がらくた']],
+      ['#', ['😀 Smile']],
+    ];
+    expect(groups.map((group) => [group.name, group.artist])).toEqual(
+      filed.map(([letter, inGroup]) => [letter, inGroup.map((name) => ({ name }))]),
+    );
   });
 
   it('files names past a leading article, ordered as filed under each letter', () => {

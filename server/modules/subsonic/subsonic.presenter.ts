@@ -215,10 +215,17 @@ function indexName(name: string): string {
   return name.trim().replace(LEADING_ARTICLE, '');
 }
 
-/** The index letter of a name as filed: its first letter, or '#' for anything else. */
+/**
+ * The index letter of a name as filed: its first letter without accents, so "Édith Piaf" is
+ * under E where a listener looks for her, or '#' for anything else. A letter that is a letter of
+ * its own (Ø, Æ, ß) stays as it is, and so does a Korean syllable, which splits into letters
+ * rather than into a letter and accents.
+ */
 function letterOf(filed: string): string {
-  const first = filed.charAt(0).toUpperCase();
-  return /\p{L}/u.test(first) ? first : '#';
+  const first = String.fromCodePoint(filed.codePointAt(0) ?? 0x20).toUpperCase();
+  const accented = /^(\P{M})\p{M}+$/u.exec(first.normalize('NFD'));
+  const letter = accented?.[1] ?? first;
+  return /^\p{L}$/u.test(letter) ? letter : '#';
 }
 
 /** How names are ordered under a letter: accents and case aside, numbers by value. */
