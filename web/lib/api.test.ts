@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
+import { ApiError, refusesField } from './api.ts';
 
 describe('ApiError', () => {
   it('leaves out the field a message starts with, since forms show it by the field', () => {
@@ -16,5 +16,19 @@ describe('ApiError', () => {
       'audioFile: too short',
     );
     expect(new ApiError(404, 'Song not found').message).toBe('Song not found');
+  });
+});
+
+describe('refusesField', () => {
+  it('is a 4xx naming the field: what was sent there is at fault', () => {
+    expect(refusesField(new ApiError(415, 'not an image', 'imageFile'), 'imageFile')).toBe(true);
+    expect(refusesField(new ApiError(413, 'too large', 'imageFile'), 'imageFile')).toBe(true);
+  });
+
+  it('is not a 5xx, another field, no field, or a failure that never reached the server', () => {
+    expect(refusesField(new ApiError(503, 'busy', 'imageFile'), 'imageFile')).toBe(false);
+    expect(refusesField(new ApiError(415, 'not audio', 'audioFile'), 'imageFile')).toBe(false);
+    expect(refusesField(new ApiError(400, 'Name is required'), 'imageFile')).toBe(false);
+    expect(refusesField(new TypeError('Failed to fetch'), 'imageFile')).toBe(false);
   });
 });

@@ -17,6 +17,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `failure` is the server refusing what a request sent in `field` (a 4xx naming it): the
+ * file a form sent there is then at fault and is let go of. A 5xx, such as a busy server's 503,
+ * says nothing against it.
+ */
+export function refusesField(failure: unknown, field: string): boolean {
+  return (
+    failure instanceof ApiError &&
+    failure.field === field &&
+    failure.status >= 400 &&
+    failure.status < 500
+  );
+}
+
 function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   for (const part of document.cookie.split(';')) {

@@ -31,7 +31,7 @@ export function AddPlaylistPage() {
         error={create.error ? errorMessage(create.error, 'Failed to add playlist') : null}
         onClose={back}
         onSave={(details) =>
-          create.mutate(
+          create.mutateAsync(
             { name: details.name, description: details.description },
             { onSuccess: () => navigate('/') },
           )

@@ -1,8 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
+import { refusesField } from '../../lib/api.ts';
 import { chosenFile } from '../../lib/chosen-file.ts';
 
 export interface PlaylistDetails {
@@ -20,7 +21,8 @@ interface Props {
   saving: boolean;
   error: string | null;
   onClose(): void;
-  onSave(details: PlaylistDetails): void;
+  /** Saves; settles with the request (its failure is shown through `error`). */
+  onSave(details: PlaylistDetails): Promise<unknown>;
 }
 
 /** The 'Edit details' modal: a name (required) and a description. */
@@ -39,7 +41,15 @@ export function PlaylistDetailsDialog({
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The cover input, and the file it holds as last chosen (a request settles after a render). */
+  const coverInput = useRef<HTMLInputElement>(null);
+  const chosenCover = useRef<File | null>(null);
   const ids = useId();
+
+  const chooseCover = (file: File | null) => {
+    chosenCover.current = file;
+    setCover(file);
+  };
 
   useEffect(() => {
     if (!cover) {
@@ -79,7 +89,18 @@ export function PlaylistDetailsDialog({
             onSubmit={(event) => {
               event.preventDefault();
               if (!name.trim() || saving) return;
-              onSave({ name: name.trim(), description: description.trim(), isPublic, cover });
+              const sent = cover;
+              onSave({ name: name.trim(), description: description.trim(), isPublic, cover }).catch(
+                (failure: unknown) => {
+                  // The server refused the file itself (its bytes are no image it takes): the
+                  // dialog lets go of it, unless another was chosen meanwhile, so Save does not
+                  // send it again and the playlist's current cover shows, with why.
+                  if (!sent || chosenCover.current !== sent) return;
+                  if (!refusesField(failure, 'imageFile')) return;
+                  if (coverInput.current) coverInput.current.value = '';
+                  chooseCover(null);
+                },
+              );
             }}
           >
             {mode === 'edit' && (
@@ -100,6 +121,7 @@ export function PlaylistDetailsDialog({
                   Choose photo
                 </span>
                 <input
+                  ref={coverInput}
                   type="file"
                   accept={IMAGE_TYPES.join(',')}
                   aria-label="Choose photo"
@@ -108,7 +130,7 @@ export function PlaylistDetailsDialog({
                     // Save sends what the dialog shows: a refused file replaces the earlier
                     // choice too, so the playlist's current cover shows again, with why.
                     setFileError(null);
-                    setCover(chosenFile(event.target, 'image', setFileError));
+                    chooseCover(chosenFile(event.target, 'image', setFileError));
                   }}
                 />
               </label>

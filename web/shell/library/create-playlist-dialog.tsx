@@ -26,7 +26,7 @@ export function CreatePlaylistDialog() {
       error={create.error ? errorMessage(create.error, 'Failed to add playlist') : null}
       onClose={close}
       onSave={(details) =>
-        create.mutate(
+        create.mutateAsync(
           { name: details.name, description: details.description },
           {
             onSuccess: (playlist) => {

@@ -26,7 +26,7 @@ export function EditPlaylistDialog({
         onClose();
       }}
       onSave={(details) =>
-        update.mutate(
+        update.mutateAsync(
           { id: playlist._id, ...details },
           {
             onSuccess: () => {

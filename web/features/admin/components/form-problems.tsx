@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { UploadKind } from '../../../../contract/rules/catalog.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage, refusesField } from '../../../lib/api.ts';
 import { chosenFile } from '../../../lib/chosen-file.ts';
 
 /** What a form says is wrong: under a field, or at its top (`form`) for the rest. */
@@ -103,9 +103,13 @@ export function useFormProblems<Field extends string>(fields: readonly Field[]) 
     const message = errorMessage(failure, fallback);
     const about = failure instanceof ApiError ? failure.field : undefined;
     const known = fields.find((name) => name === about);
-    const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
     const sentFile = known ? sent.current[known] : undefined;
-    if (known && refusal && sentFile && files.current[known]?.file === sentFile) {
+    if (
+      known &&
+      refusesField(failure, known) &&
+      sentFile &&
+      files.current[known]?.file === sentFile
+    ) {
       refuse(known, message);
     }
     const next: Problems<Field> = {};
