@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageTypeProblem, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
+import { IMAGE_WIDTHS, imageTypeProblem, MAX_IMAGE_BYTES } from '../../contract/rules/catalog.ts';
 import { AppError } from '../lib/errors.ts';
+import { storeImage } from './images.ts';
 import { LocalMediaStore } from './local-store.ts';
+import { imageVariantKey } from './media-store.ts';
 import { readImage, stageStream } from './upload.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-upload-'));
@@ -35,6 +38,38 @@ const BROWSER_TYPES = {
   avif: 'image/avif',
 } as const;
 
+/** A PNG chunk: its length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * An animated PNG of one frame: a PNG with the animation control chunk and the frame's control
+ * chunk after its header, as APNG writers put them.
+ */
+async function animatedPng(): Promise<Buffer> {
+  const png = await picture('png');
+  const headerEnd = 8 + 8 + 13 + 4;
+  const animation = Buffer.alloc(8);
+  animation.writeUInt32BE(1, 0);
+  const frame = Buffer.alloc(26);
+  frame.writeUInt32BE(16, 4);
+  frame.writeUInt32BE(16, 8);
+  frame.writeUInt16BE(1, 20);
+  frame.writeUInt16BE(10, 22);
+  return Buffer.concat([
+    png.subarray(0, headerEnd),
+    pngChunk('acTL', animation),
+    pngChunk('fcTL', frame),
+    png.subarray(headerEnd),
+  ]);
+}
+
 describe('the image type rule, on the server and in the forms', () => {
   it.each(['jpeg', 'png', 'gif', 'webp'] as const)(
     'takes a %s both as the form sees it and as the server reads its bytes',
@@ -61,4 +96,18 @@ describe('the image type rule, on the server and in the forms', () => {
       });
     },
   );
+});
+
+describe('an animated PNG', () => {
+  it('is taken as the PNG a browser labels it, and stored as its first frame', async () => {
+    const bytes = await animatedPng();
+    expect(imageTypeProblem({ type: 'image/png' })).toBeNull();
+    expect(await readImage(await stage(bytes), 'imageFile')).toEqual(bytes);
+    const hash = await storeImage(media, bytes);
+    for (const width of IMAGE_WIDTHS) {
+      const variant = fs.readFileSync(media.localPath(imageVariantKey(hash, width)) ?? '');
+      const { format, pages = 1 } = await sharp(variant).metadata();
+      expect([format, pages]).toEqual(['webp', 1]);
+    }
+  });
 });
