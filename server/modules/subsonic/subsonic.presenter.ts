@@ -1,5 +1,7 @@
 import type { Song } from '../../../contract/catalog.ts';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
+import { foldSearchText } from '../../../contract/rules/search.ts';
+import { firstCharacters } from '../../../contract/rules/text.ts';
 import { type Node, type Slot, toId } from './protocol.ts';
 import type { AlbumCardRecord, ArtistCardRecord, SongFileRecord } from './subsonic.repository.ts';
 
@@ -216,17 +218,20 @@ function indexName(name: string): string {
 }
 
 /**
- * The index letter of a name as filed: its first letter without accents, so "Édith Piaf" is
- * under E where a listener looks for her, or '#' for anything else. A letter that is a letter of
- * its own (Ø, Æ, ß) stays as it is, and so does a Korean syllable, which splits into letters
- * rather than into a letter and accents.
+ * The index letter of a name as filed: the first letter of the name as search folds it, so a
+ * listener finds an artist under the letter a search for it starts with: "Édith Piaf" under E,
+ * "Øystein" under O, a Korean name under its first consonant. Anything that is not a letter
+ * files under '#'.
  */
 function letterOf(filed: string): string {
-  const first = String.fromCodePoint(filed.codePointAt(0) ?? 0x20).toUpperCase();
-  const accented = /^(\P{M})\p{M}+$/u.exec(first.normalize('NFD'));
-  const letter = accented?.[1] ?? first;
+  const [folded = ''] = foldSearchText(firstCharacters(filed, 1));
+  // Upper case may be longer than one letter (ﬁ → FI); the index takes the first.
+  const [letter = ''] = folded.toUpperCase();
   return /^\p{L}$/u.test(letter) ? letter : '#';
 }
+
+/** The order of the index letters, whatever the server's own locale: # last. */
+const byLetter = new Intl.Collator('en');
 
 /** How names are ordered under a letter: accents and case aside, numbers by value. */
 const byIndexName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -242,7 +247,7 @@ export function byIndexLetter(items: { name: string; node: Node }[]): Node[] {
     groups.set(letter, list);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : byLetter.compare(a, b)))
     .map(([name, filed]) => ({
       name,
       artist: filed.sort((a, b) => byIndexName.compare(a.filed, b.filed)).map((item) => item.node),
