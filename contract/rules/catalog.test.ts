@@ -9,8 +9,9 @@ import {
 } from './catalog.ts';
 
 describe('imageTypeProblem', () => {
-  it('takes JPEG, PNG, GIF and WebP, and a JPEG its system calls image/jpg', () => {
-    for (const type of [...IMAGE_TYPES, 'image/jpg']) expect(imageTypeProblem({ type })).toBeNull();
+  it('takes JPEG, PNG, GIF and WebP, a JPEG its system calls image/jpg, and an animated PNG', () => {
+    for (const type of [...IMAGE_TYPES, 'image/jpg', 'image/apng'])
+      expect(imageTypeProblem({ type })).toBeNull();
   });
 
   it("refuses any other type, and a file the browser could not name, in the product's words", () => {

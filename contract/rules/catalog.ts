@@ -25,11 +25,12 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 /** What a file that is none of them is told, in the same words by the server and by the forms. */
 export const IMAGE_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
 /**
- * The types a chosen file may carry: IMAGE_TYPES, and 'image/jpg', which is no registered type
- * but the name some systems give a JPEG. The server reads the bytes and takes such a file as the
- * JPEG it is, so a form takes it too rather than refuse what the server would store.
+ * The types a chosen file, or an upload's bytes, may show: IMAGE_TYPES; 'image/jpg', which is no
+ * registered type but the name some systems give a JPEG, taken as the JPEG it is; and
+ * 'image/apng', an animated PNG as its bytes read (most browsers label it a PNG), stored as its
+ * still image, as an animated GIF is.
  */
-const CHOSEN_IMAGE_TYPES: readonly string[] = [...IMAGE_TYPES, 'image/jpg'];
+export const CHOSEN_IMAGE_TYPES: readonly string[] = [...IMAGE_TYPES, 'image/jpg', 'image/apng'];
 
 /**
  * What an uploaded file of each kind may weigh: the server refuses more with a 413, and the admin

@@ -371,11 +371,9 @@ const MAX_WAITING_IMAGES = 4;
 export async function readImage(staged: StagedFile, field: string): Promise<Buffer> {
   if (staged.size === 0) throw badRequest('The image file is empty', field);
   const { fileTypeFromBuffer } = await import('file-type');
-  // The type the bytes show is held to the rule the forms hold the browser's word for it to. An
-  // animated PNG is a PNG to browsers, which label it so, and is stored as its first frame, as
-  // an animated GIF is.
-  const type = (await fileTypeFromBuffer(staged.head))?.mime ?? '';
-  const problem = imageTypeProblem({ type: type === 'image/apng' ? 'image/png' : type });
+  // The type the bytes show is held to the rule the forms hold the browser's word for it to.
+  const type = await fileTypeFromBuffer(staged.head);
+  const problem = imageTypeProblem({ type: type?.mime ?? '' });
   if (problem) {
     // Said as validation errors are: the field first, for callers that are not the forms.
     throw unsupportedMediaType(`${field}: ${problem}`, field);
