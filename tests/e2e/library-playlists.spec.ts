@@ -311,52 +311,75 @@ test('a cover the server refuses at Save is let go of: Save then keeps the detai
   const id = await playlistOf(page, owner, { name: 'Unpictured mix' });
   const saved = async () => (await (await page.request.get(`/api/playlists/${id}`)).json()).data;
   await page.goto(`/viewPlaylist/${id}`);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: 'More options for Unpictured mix' })
-    .click();
-  await page.getByRole('menuitem', { name: 'Change cover' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit details' });
   const photo = dialog.getByLabel('Choose photo');
   const cover = dialog.getByRole('img', { name: 'Playlist cover' });
-  await dialog.getByPlaceholder('Add a name').fill('Renamed mix');
+  const openDialog = async (name: string) => {
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `More options for ${name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Change cover' }).click();
+    await expect(dialog).toBeVisible();
+  };
   // Labelled a PNG, so the browser's check lets it through; its bytes are no image.
   const fake = { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('no picture') };
 
-  // A busy server (503) says nothing against the file: it stays, to be sent again.
-  await page.route(`**/api/playlists/${id}/cover`, (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'Chorus is busy', field: 'imageFile' }),
-    }),
-  );
+  await openDialog('Unpictured mix');
+  await dialog.getByPlaceholder('Add a name').fill('Renamed mix');
   await photo.setInputFiles(fake);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Error: Chorus is busy');
-  await expect(cover).toHaveAttribute('src', /^blob:/);
-  await page.unroute(`**/api/playlists/${id}/cover`);
-
-  // The real server reads the bytes and refuses them: the dialog lets go of the file.
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'Error: Please select a valid image file (JPEG, PNG, or GIF)',
   );
   await expect(cover).toHaveCount(0);
   await expect(photo).toHaveValue('');
-  // The details were saved before the cover was sent, and the library behind the dialog (hidden
-  // from assistive technology while it is open) shows them.
+  // The details were saved before the cover was sent: the page and the library behind the
+  // dialog (hidden from assistive technology while it is open) show them.
   await expect(
     page
       .getByRole('complementary', { name: 'Your Library', includeHidden: true })
       .getByRole('link', { name: /Renamed mix/, includeHidden: true }),
   ).toBeVisible();
-
+  await expect(
+    page.getByRole('heading', { name: 'Renamed mix', level: 1, includeHidden: true }),
+  ).toBeVisible();
+  // Choosing another file answers the refusal: its message goes.
+  await photo.setInputFiles({
+    name: 'face.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await makeJpeg(48, '#cc8844'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await photo.setInputFiles([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const playlist = await saved();
   expect(playlist.name).toBe('Renamed mix');
   expect(playlist.coverImage).toBeFalsy();
+
+  // A busy server (503) says nothing against the file: it stays, to be sent again. While the
+  // cover is on its way no other can be chosen, as Save would never send it.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(`**/api/playlists/${id}/cover`, async (route) => {
+    await answered;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Chorus is busy', field: 'imageFile' }),
+    });
+  });
+  await openDialog('Renamed mix');
+  await photo.setInputFiles(fake);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(photo).toBeDisabled();
+  answer();
+  await expect(dialog.getByRole('alert')).toHaveText('Error: Chorus is busy');
+  await expect(photo).toBeEnabled();
+  await expect(cover).toHaveAttribute('src', /^blob:/);
 });
 
 test("a playlist page's Back goes home when the tab opened on it, and back otherwise", async ({

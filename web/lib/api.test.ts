@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, refusesField } from './api.ts';
+import { ApiError, isRefusal, refusesField } from './api.ts';
 
 describe('ApiError', () => {
   it('leaves out the field a message starts with, since forms show it by the field', () => {
@@ -30,5 +30,13 @@ describe('refusesField', () => {
     expect(refusesField(new ApiError(415, 'not audio', 'audioFile'), 'imageFile')).toBe(false);
     expect(refusesField(new ApiError(400, 'Name is required'), 'imageFile')).toBe(false);
     expect(refusesField(new TypeError('Failed to fetch'), 'imageFile')).toBe(false);
+  });
+
+  it('rests on isRefusal: any 4xx, whatever it names, and nothing else', () => {
+    expect(isRefusal(new ApiError(404, 'Playlist not found'))).toBe(true);
+    expect(isRefusal(new ApiError(499, 'closed'))).toBe(true);
+    expect(isRefusal(new ApiError(500, 'broken'))).toBe(false);
+    expect(isRefusal(new ApiError(399, 'odd'))).toBe(false);
+    expect(isRefusal(new Error('Bad Request'))).toBe(false);
   });
 });

@@ -18,17 +18,19 @@ export class ApiError extends Error {
 }
 
 /**
+ * Whether `failure` is the server refusing the request as it was sent (a 4xx): asking again the
+ * same way gets the same answer. A 5xx, such as a busy server's 503, may not.
+ */
+export function isRefusal(failure: unknown): failure is ApiError {
+  return failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+}
+
+/**
  * Whether `failure` is the server refusing what a request sent in `field` (a 4xx naming it): the
- * file a form sent there is then at fault and is let go of. A 5xx, such as a busy server's 503,
- * says nothing against it.
+ * file a form sent there is then at fault and is let go of.
  */
 export function refusesField(failure: unknown, field: string): boolean {
-  return (
-    failure instanceof ApiError &&
-    failure.field === field &&
-    failure.status >= 400 &&
-    failure.status < 500
-  );
+  return isRefusal(failure) && failure.field === field;
 }
 
 function readCookie(name: string): string | null {

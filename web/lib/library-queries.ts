@@ -168,6 +168,9 @@ export function useUpdatePlaylist() {
       client.setQueryData(libraryKeys.playlist(playlist._id), playlist);
       await refreshLibrary(client);
     },
+    // The details are saved before the cover is sent: when the cover is refused, the library
+    // shows the saved details, and the dialog opens on them next time.
+    onError: () => refreshLibrary(client),
   });
 }
 

@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api.ts';
+import { isRefusal } from './api.ts';
 import { onServerStatus } from './connection.ts';
 
 /** A query cache with the app's defaults: the browser's one below, and one per server render. */
@@ -10,8 +10,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A 4xx will not get better by asking again.
-        retry: (count, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) => !isRefusal(error) && count < 2,
       },
     },
   });

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
+import { CHOSEN_IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { refusesField } from '../../lib/api.ts';
 import { chosenFile } from '../../lib/chosen-file.ts';
@@ -41,6 +41,8 @@ export function PlaylistDetailsDialog({
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The save's error as it was when another file was chosen: about that file, no longer shown. */
+  const [answeredError, setAnsweredError] = useState<string | null>(null);
   /** The cover input, and the file it holds as last chosen (a request settles after a render). */
   const coverInput = useRef<HTMLInputElement>(null);
   const chosenCover = useRef<File | null>(null);
@@ -61,7 +63,7 @@ export function PlaylistDetailsDialog({
     return () => URL.revokeObjectURL(url);
   }, [cover]);
 
-  const shownError = fileError ?? error;
+  const shownError = fileError ?? (error === answeredError ? null : error);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -89,6 +91,7 @@ export function PlaylistDetailsDialog({
             onSubmit={(event) => {
               event.preventDefault();
               if (!name.trim() || saving) return;
+              setAnsweredError(null);
               const sent = cover;
               onSave({ name: name.trim(), description: description.trim(), isPublic, cover }).catch(
                 (failure: unknown) => {
@@ -123,13 +126,16 @@ export function PlaylistDetailsDialog({
                 <input
                   ref={coverInput}
                   type="file"
-                  accept={IMAGE_TYPES.join(',')}
+                  // A file chosen while Save is under way would never be sent.
+                  disabled={saving}
+                  accept={CHOSEN_IMAGE_TYPES.join(',')}
                   aria-label="Choose photo"
                   className="sr-only"
                   onChange={(event) => {
                     // Save sends what the dialog shows: a refused file replaces the earlier
                     // choice too, so the playlist's current cover shows again, with why.
                     setFileError(null);
+                    setAnsweredError(error);
                     chooseCover(chosenFile(event.target, 'image', setFileError));
                   }}
                 />
