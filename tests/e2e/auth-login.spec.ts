@@ -65,6 +65,36 @@ test('pasting a code fills all six boxes; a wrong code shows the server message'
   await expect(page).toHaveURL(/\/otpSection$/);
 });
 
+test('the code boxes hold the focus: on arrival, and again after a wrong code', async ({
+  page,
+}) => {
+  const user = await createListener();
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(user.email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/otpSection$/);
+  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  // Wrong in its last digit only: typing the right code over it types five digits the boxes
+  // already hold.
+  const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+
+  // Typed straight away, without a click.
+  await expect(page.getByLabel('Digit 1')).toBeFocused();
+  await page.keyboard.type(wrong);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Please check it and try again.',
+  );
+  // The boxes were disabled while the code was checked; the focus is back in them, so the
+  // right code is typed over the wrong one, each digit moving on to the next box.
+  await expect(page.getByLabel('Digit 1')).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('logging in with a password, staying in after a reload, and logging out', async ({ page }) => {
   const user = await createListener();
   await page.goto('/login');

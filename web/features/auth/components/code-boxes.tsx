@@ -1,8 +1,10 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 
 /**
  * Six single-digit boxes: digits only, focus moves forward on entry and back on
- * Backspace in an empty box; pasting six digits fills them all.
+ * Backspace in an empty box; pasting six digits fills them all. The first box has the focus
+ * when they show, and again when they come back from being disabled (a code being checked)
+ * with the focus lost, so a wrong code can be typed over at once.
  */
 export function CodeBoxes({
   digits,
@@ -16,6 +18,14 @@ export function CodeBoxes({
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (index: number) =>
     refs.current[Math.max(0, Math.min(digits.length - 1, index))]?.focus();
+  const wasDisabled = useRef(disabled);
+
+  // A disabled box drops the focus to the page's body; the boxes take it back when enabled.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasDisabled.current && !disabled && lost) refs.current[0]?.focus();
+    wasDisabled.current = disabled;
+  }, [disabled]);
 
   function type(index: number, raw: string) {
     const digit = raw.replace(/\D/g, '').slice(-1);
@@ -32,6 +42,11 @@ export function CodeBoxes({
       next[index - 1] = '';
       onChange(next);
       focus(index - 1);
+    } else if (event.key === digits[index] && index < digits.length - 1) {
+      // Typing over a box with the digit it holds changes nothing, so no change event moves
+      // the focus on: the next digit would be lost to the full box.
+      event.preventDefault();
+      focus(index + 1);
     } else if (event.key === 'ArrowLeft') focus(index - 1);
     else if (event.key === 'ArrowRight') focus(index + 1);
   }
@@ -56,6 +71,8 @@ export function CodeBoxes({
             refs.current[index] = element;
           }}
           value={digit}
+          // biome-ignore lint/a11y/noAutofocus: the page is there to type the code
+          autoFocus={index === 0}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={1}
