@@ -117,6 +117,32 @@ test('the Artists tab lists followed artists; Edit details renames and makes pri
   await expect(page.getByText('Private Playlist')).toBeVisible();
 });
 
+test("a dialog opened from a library row's menu gives the focus back to the menu's button", async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener();
+  const auth = { authorization: `Bearer ${listener.token}` };
+  await page.request.post('/api/user/addPlaylist', { headers: auth, data: { name: 'Kept mix' } });
+  await signIn(context, listener);
+  await page.goto('/');
+  const button = sidebar(page).getByRole('button', { name: 'More options for Kept mix' });
+  for (const [item, dialog] of [
+    ['Delete playlist', page.getByRole('alertdialog')],
+    ['Edit details', page.getByRole('dialog', { name: 'Edit details' })],
+  ] as const) {
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: item }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Not the page's body: the keyboard carries on from the row.
+    await expect(button).toBeFocused();
+  }
+});
+
 test('the library collapses to a rail and, on a phone, opens as a drawer', async ({
   page,
   context,

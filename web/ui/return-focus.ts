@@ -4,7 +4,8 @@ import { type RefObject, useLayoutEffect, useRef } from 'react';
  * Where focus goes when a dialog that has no Radix trigger closes (Radix would send it to the
  * page's body): back to the control that had it when the dialog opened, as WAI-ARIA dialogs do.
  * When that control has gone with what it acted on (a deleted row), or the dialog opened with
- * nothing focused (from the address), `fallback` takes it. Give the result to the dialog
+ * nothing focused (from the address), `fallback` takes it. A dialog opened from a menu item
+ * goes back to the menu's button: the item leaves with its menu. Give the result to the dialog
  * content's `onCloseAutoFocus`.
  */
 export function useReturnFocus(
@@ -16,7 +17,8 @@ export function useReturnFocus(
   useLayoutEffect(() => {
     if (!open) return;
     const focused = document.activeElement;
-    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    opener.current =
+      focused instanceof HTMLElement && focused !== document.body ? menuButtonOf(focused) : null;
   }, [open]);
   return (event: Event) => {
     const target = opener.current?.isConnected ? opener.current : fallback?.current;
@@ -24,4 +26,11 @@ export function useReturnFocus(
     event.preventDefault();
     target.focus();
   };
+}
+
+/** The button that opened the menu `element` is an item of (its label), else `element`. */
+function menuButtonOf(element: HTMLElement): HTMLElement {
+  const labelledBy = element.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  const button = labelledBy ? document.getElementById(labelledBy) : null;
+  return button ?? element;
 }

@@ -5,6 +5,7 @@ import { CHOSEN_IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { refusesField } from '../../lib/api.ts';
 import { chosenFile } from '../../lib/chosen-file.ts';
+import { useReturnFocus } from '../../ui/return-focus.ts';
 
 export interface PlaylistDetails {
   name: string;
@@ -47,6 +48,7 @@ export function PlaylistDetailsDialog({
   const coverInput = useRef<HTMLInputElement>(null);
   const chosenCover = useRef<File | null>(null);
   const ids = useId();
+  const returnFocus = useReturnFocus(open);
 
   const chooseCover = (file: File | null) => {
     chosenCover.current = file;
@@ -70,6 +72,7 @@ export function PlaylistDetailsDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-elevated p-6 text-white shadow-2xl"
         >
           <div className="mb-4 flex items-center justify-between">
