@@ -540,3 +540,50 @@ test('a session the browser had no hints for is picked up from a drawn page', as
   await expect.poll(() => page.evaluate(() => localStorage.getItem('isAuth'))).toBe('true');
   expect(problems).toEqual([]);
 });
+
+test('a song row removed from the keyboard hands the focus to the row taking its place', async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const songs = (await (await page.request.get('/api/songs?limit=3')).json()).items as {
+    _id: number;
+    title: string;
+  }[];
+  const [a, b, c] = songs.map((song) => song.title) as [string, string, string];
+  const id = await playlistOf(
+    page,
+    owner,
+    { name: 'Trimmed by keys' },
+    songs.map((song) => song._id),
+  );
+  await page.goto(`/viewPlaylist/${id}`);
+  const remove = (title: string) =>
+    page.getByRole('button', { name: `Remove ${title} from this playlist` });
+  await remove(b).focus();
+  await page.keyboard.press('Enter');
+  await expect(rowTitles(page)).toHaveText([a, c]);
+  // The next row's same control, so Enter again goes on trimming.
+  await expect(remove(c)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rowTitles(page)).toHaveText([a]);
+  // The last row gone: the row before it.
+  await expect(remove(a)).toBeFocused();
+
+  // Liked Songs: unliking a row takes it off the list, and the focus goes on the same way.
+  for (const song of songs) {
+    await page.request.put(`/api/songs/${song._id}/like`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+  }
+  await page.goto('/likedSongs');
+  await expect(page.getByTestId('song-row')).toHaveCount(3);
+  const unlike = (title: string) =>
+    page.getByRole('main').getByRole('button', { name: `Remove ${title} from Liked Songs` });
+  const [first, second] = await rowTitles(page).allTextContents();
+  await unlike(first!).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('song-row')).toHaveCount(2);
+  await expect(unlike(second!)).toBeFocused();
+});

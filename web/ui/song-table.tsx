@@ -1,10 +1,11 @@
 import { Clock3, GripVertical } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Song } from '../../contract/catalog.ts';
 import { LikeToggle, useLikes } from '../player/like-button.tsx';
 import { listOnPage, playingFrom } from '../player/player-store.ts';
 import { SongMenuButton, useSongMenuGestures } from '../player/song-menu-trigger.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { type FocusedRow, focusInRow, rowTakingFocus, sameControlLabel } from './row-focus.ts';
 import { RowPlayCell } from './row-play-cell.tsx';
 import { AlbumLink, ArtistLinks } from './song-credits.tsx';
 import { useRowWindow } from './virtual-rows.ts';
@@ -68,6 +69,8 @@ export function SongTable({
   const [over, setOver] = useState<number | null>(null);
   const focusAfterMove = useRef<number | null>(null);
   const body = useRef<HTMLElement | null>(null);
+  /** The row holding the focus, while it does. */
+  const focusedRow = useRef<FocusedRow | null>(null);
 
   // Keyboard moves keep the focus on the moved song's handle, wherever it lands.
   useEffect(() => {
@@ -79,6 +82,18 @@ export function SongTable({
       focusAfterMove.current = null;
     }
   });
+
+  // A row that leaves the list with the focus hands it to the row taking its place.
+  useLayoutEffect(() => {
+    const left = focusedRow.current;
+    if (!left || songs.some((song) => song._id === left.songId)) return;
+    focusedRow.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const next = rowTakingFocus(songs, left);
+    const row = next && body.current?.querySelector<HTMLElement>(`[data-song-id="${next._id}"]`);
+    if (row) focusInRow(row, sameControlLabel(left, next.title));
+  }, [songs]);
 
   const visible = songs.slice(rows.start, rows.end);
   // Indices on screen whose songs have not arrived yet.
@@ -140,6 +155,19 @@ export function SongTable({
                 if (dragging !== null && onMove && dragging !== song._id) onMove(dragging, index);
                 setDragging(null);
                 setOver(null);
+              }}
+              onFocus={(event) => {
+                focusedRow.current = {
+                  songId: song._id,
+                  index,
+                  title: song.title,
+                  label: event.target.getAttribute('aria-label'),
+                };
+              }}
+              onBlur={(event) => {
+                // Focus moved elsewhere (not the row leaving with it, which keeps it for above).
+                if (event.currentTarget.contains(event.relatedTarget)) return;
+                if (event.target.isConnected) focusedRow.current = null;
               }}
               onDoubleClick={() => play(index)}
               className={`${grid} group absolute inset-x-0 rounded px-2 [-webkit-touch-callout:none] hover:bg-white/10 pointer-coarse:select-none md:px-4 ${
