@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { makeJpeg } from '../fixtures/media.ts';
+import { makeJpeg, makePngBomb } from '../fixtures/media.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
 import { createListener, pageErrors, signIn } from './support.ts';
 
@@ -283,6 +283,11 @@ test('a refused cover drops the one chosen before it: the dialog shows the curre
       file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no picture') },
       message: 'Please select a valid image file (JPEG, PNG, or GIF)',
     },
+    // Labelled a PNG, so the type check lets it through; the browser cannot draw it.
+    {
+      file: { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('no picture') },
+      message: 'Please select a valid image file (JPEG, PNG, or GIF)',
+    },
   ];
   for (const { file, message } of refused) {
     await photo.setInputFiles({
@@ -322,16 +327,14 @@ test('a cover the server refuses at Save is let go of: Save then keeps the detai
     await page.getByRole('menuitem', { name: 'Change cover' }).click();
     await expect(dialog).toBeVisible();
   };
-  // Labelled a PNG, so the browser's check lets it through; its bytes are no image.
-  const fake = { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('no picture') };
+  // A real PNG, so the dialog shows it; only the server reads that it is too large to take.
+  const tall = { name: 'tall.png', mimeType: 'image/png', buffer: makePngBomb(1, 8_001) };
 
   await openDialog('Unpictured mix');
   await dialog.getByPlaceholder('Add a name').fill('Renamed mix');
-  await photo.setInputFiles(fake);
+  await photo.setInputFiles(tall);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Error: Please select a valid image file (JPEG, PNG, or GIF)',
-  );
+  await expect(dialog.getByRole('alert')).toHaveText(/^Error: The image is 1×8001 pixels/);
   await expect(cover).toHaveCount(0);
   await expect(photo).toHaveValue('');
   // The details were saved before the cover was sent: the page and the library behind the
@@ -373,7 +376,7 @@ test('a cover the server refuses at Save is let go of: Save then keeps the detai
     });
   });
   await openDialog('Renamed mix');
-  await photo.setInputFiles(fake);
+  await photo.setInputFiles(tall);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(photo).toBeDisabled();
   answer();

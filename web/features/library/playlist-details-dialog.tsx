@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHOSEN_IMAGE_TYPES } from '../../../contract/rules/catalog.ts';
+import { CHOSEN_IMAGE_TYPES, IMAGE_TYPE_MESSAGE } from '../../../contract/rules/catalog.ts';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/rules/playlists.ts';
 import { refusesField } from '../../lib/api.ts';
 import { chosenFile } from '../../lib/chosen-file.ts';
@@ -119,6 +119,15 @@ export function PlaylistDetailsDialog({
                     src={preview ?? initial?.coverImage ?? ''}
                     alt="Playlist cover"
                     className="size-full object-cover"
+                    onError={() => {
+                      // The browser cannot draw the chosen file (a text file named .png): it
+                      // is no image the server takes either, so it is refused now, as a file
+                      // of the wrong type is, rather than shown broken until Save.
+                      if (!preview) return;
+                      if (coverInput.current) coverInput.current.value = '';
+                      chooseCover(null);
+                      setFileError(IMAGE_TYPE_MESSAGE);
+                    }}
                   />
                 ) : (
                   <ImagePlus className="size-12" />
