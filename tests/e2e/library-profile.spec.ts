@@ -105,7 +105,12 @@ test('the Apps panel makes an app key that a Subsonic app signs in with, and rev
   const panel = page.getByTestId('apps-panel');
   await expect(panel.getByRole('heading', { name: 'Apps' })).toBeVisible();
   await expect(panel).toContainText(`User: ${listener.email}`);
-  await panel.getByRole('button', { name: 'Create', exact: true }).click();
+  // From the keyboard: the button is disabled while the key is made, and has the focus after.
+  await expect(panel.getByRole('button', { name: 'Create', exact: true })).toBeEnabled();
+  await panel.getByRole('button', { name: 'Create', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('app-key')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Create a new key' })).toBeFocused();
   const key = (await panel.getByTestId('app-key').textContent())!.trim();
   expect(key.length).toBeGreaterThan(20);
 
@@ -135,6 +140,8 @@ test('the Apps panel makes an app key that a Subsonic app signs in with, and rev
   await expect(dialog).toContainText('Revoke your app key?');
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(panel.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+  // Revoke went with the key; the focus is on Create, not the page's body.
+  await expect(panel.getByRole('button', { name: 'Create', exact: true })).toBeFocused();
   await expect(panel.getByTestId('app-key')).toHaveCount(0);
   const refused = await ping(replaced);
   expect(refused.status).toBe('failed');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../lib/api.ts';
 
 // Loaded when first asked for: most visits to the profile never replace or revoke the key.
@@ -29,6 +29,17 @@ export function AppsPanel({ email }: { email: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   // A new key or a revoked one signs out every app using the current key: asked first.
   const [asking, setAsking] = useState<'replace' | 'revoke' | null>(null);
+  /** Create is there whatever a change did; the focus comes back to it (see below). */
+  const createButton = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+
+  // Create is disabled while the key is made, and Revoke leaves with the key: either drops the
+  // focus to the page's body, and a keyboard listener would start again from the top.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasBusy.current && !busy && lost) createButton.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);
@@ -81,6 +92,7 @@ export function AppsPanel({ email }: { email: string }) {
       {problem && <p className="mt-3 text-sm text-red-400">{problem}</p>}
       <div className="mt-3 flex gap-3">
         <button
+          ref={createButton}
           type="button"
           disabled={busy || state.isPending}
           onClick={() => (hasKey ? setAsking('replace') : create())}
@@ -109,6 +121,7 @@ export function AppsPanel({ email }: { email: string }) {
             confirmLabel={asking === 'revoke' ? 'Revoke' : 'Create a new key'}
             busy={busy}
             onConfirm={asking === 'revoke' ? revoke : create}
+            returnFocusTo={createButton}
           />
         </Suspense>
       )}
