@@ -93,6 +93,14 @@ test('a new listener’s profile shows the catalog’s tops until they play some
   const name = page.getByRole('heading', { name: 'Brand New' });
   await expect(name).toBeInViewport({ ratio: 1 });
   expect(await name.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+  // A top track is number, song and actions, as every song list is on a phone: the title has
+  // most of the row, not the sliver the duration column left it.
+  const track = page.getByTestId('top-track').first();
+  await expect(track.getByText(/^\d+:\d{2}$/)).toBeHidden();
+  const row = (await track.boundingBox())!;
+  // The cell of cover, title and artist.
+  const cell = track.getByTestId('song-title').locator('xpath=../..');
+  expect((await cell.boundingBox())!.width).toBeGreaterThan(row.width / 2);
 });
 
 test('the Apps panel makes an app key that a Subsonic app signs in with, and revokes it', async ({

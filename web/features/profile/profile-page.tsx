@@ -45,7 +45,7 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
     <li
       data-testid="top-track"
       {...gestures({ song })}
-      className="group relative grid grid-cols-[2rem_1fr_4rem_auto] items-center gap-4 rounded px-4 py-2 [-webkit-touch-callout:none] hover:bg-white/10 pointer-coarse:select-none"
+      className="group relative grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 rounded px-2 py-2 [-webkit-touch-callout:none] hover:bg-white/10 pointer-coarse:select-none md:grid-cols-[2rem_minmax(0,1fr)_4rem_auto] md:gap-4 md:px-4"
     >
       <RowPlayCell
         number={index + 1}
@@ -62,13 +62,19 @@ function TrackRow({ songs, index }: { songs: Song[]; index: number }) {
           className="size-10 shrink-0 rounded object-cover"
         />
         <span className="min-w-0">
-          <span className={`block truncate ${current?._id === song._id ? 'text-brand' : ''}`}>
+          <span
+            className={`block truncate ${current?._id === song._id ? 'text-brand' : ''}`}
+            data-testid="song-title"
+          >
             {song.title}
           </span>
           <span className="block truncate text-sm text-muted">{song.artistName}</span>
         </span>
       </span>
-      <span className="text-right text-sm tabular-nums text-muted">{song.duration}</span>
+      {/* Below 768 px a row is number, song and actions, as every song list is: the title needs the room. */}
+      <span className="hidden text-right text-sm tabular-nums text-muted md:block">
+        {song.duration}
+      </span>
       {/* Positioned, so it sits above the row-wide play button of small screens. */}
       <span className="relative">
         <SongMenuButton target={{ song }} />
