@@ -590,3 +590,38 @@ test('a song row removed from the keyboard hands the focus to the row taking its
   await expect(page.getByTestId('song-row')).toHaveCount(2);
   await expect(unlike(second!)).toBeFocused();
 });
+
+test("the player's popup creates a playlist with the song in it, and the focus stays in the popup", async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener();
+  await signIn(context, listener);
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /^Play / })
+    .first()
+    .click({ force: true });
+  await expect(page.getByTestId('now-playing-title')).not.toBeEmpty();
+  await player(page).getByRole('button', { name: 'Add to playlist' }).click();
+  const popup = page.getByRole('dialog', { name: 'Add to playlist' });
+  const create = popup.getByRole('button', { name: 'Create playlist' });
+
+  // Cancel: the form goes, and "Create playlist" has the focus, not the page's body.
+  await create.click();
+  await expect(popup.getByLabel('Playlist name')).toBeFocused();
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeFocused();
+
+  // Created with Enter: the new playlist holds the song, and the focus is still in the popup.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Made in the popup');
+  await page.keyboard.press('Enter');
+  const made = popup.getByRole('menuitemcheckbox', { name: /Made in the popup/ });
+  await expect(made).toHaveAttribute('aria-checked', 'true');
+  await expect(made).toContainText('1 song');
+  await expect(create).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(player(page).getByRole('button', { name: 'Add to playlist' })).toBeFocused();
+});

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ListPlus, Plus } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PlaylistSummary } from '../../contract/playlists.ts';
 import { errorMessage } from '../lib/api.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import { promptLogin } from '../lib/login-prompt.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { useFocusWhenBack } from '../ui/return-focus.ts';
 
 function songCountText(count: number): string {
   return `${count} ${count === 1 ? 'song' : 'songs'}`;
@@ -30,6 +31,9 @@ function PlaylistChoices({ songId }: { songId: number }) {
   const [name, setName] = useState('');
   const [pending, setPending] = useState<Set<number>>(new Set());
   const holdingKey = libraryKeys.songPlaylists(songId);
+  // The name form goes (created, or Cancel) with the focus in it: "Create playlist" takes it.
+  const createButton = useRef<HTMLButtonElement>(null);
+  useFocusWhenBack(creating, createButton);
 
   const setHolding = (update: (list: PlaylistSummary[]) => PlaylistSummary[]) =>
     client.setQueryData<PlaylistSummary[]>(holdingKey, (list) => update(list ?? []));
@@ -124,6 +128,7 @@ function PlaylistChoices({ songId }: { songId: number }) {
         </form>
       ) : (
         <button
+          ref={createButton}
           type="button"
           onClick={() => setCreating(true)}
           className="flex w-full items-center gap-3 border-b border-white/10 px-3 py-2.5 text-left text-sm hover:bg-white/10"

@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Where focus goes when a dialog that has no Radix trigger closes (Radix would send it to the
@@ -33,4 +33,18 @@ function menuButtonOf(element: HTMLElement): HTMLElement {
   const labelledBy = element.closest('[role="menu"]')?.getAttribute('aria-labelledby');
   const button = labelledBy ? document.getElementById(labelledBy) : null;
   return button ?? element;
+}
+
+/**
+ * Gives `target` the focus when `away` turns false with the focus lost to the page's body: a
+ * control disabled while its request runs, or a form that closes, drops it there, and a keyboard
+ * user would start again from the top of the page.
+ */
+export function useFocusWhenBack(away: boolean, target: RefObject<HTMLElement | null>): void {
+  const wasAway = useRef(away);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasAway.current && !away && lost) target.current?.focus();
+    wasAway.current = away;
+  }, [away, target]);
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { api, errorMessage } from '../../lib/api.ts';
+import { useFocusWhenBack } from '../../ui/return-focus.ts';
 
 // Loaded when first asked for: most visits to the profile never replace or revoke the key.
 const ConfirmDialog = lazy(() =>
@@ -31,15 +32,8 @@ export function AppsPanel({ email }: { email: string }) {
   const [asking, setAsking] = useState<'replace' | 'revoke' | null>(null);
   /** Create is there whatever a change did; the focus comes back to it (see below). */
   const createButton = useRef<HTMLButtonElement>(null);
-  const wasBusy = useRef(false);
-
-  // Create is disabled while the key is made, and Revoke leaves with the key: either drops the
-  // focus to the page's body, and a keyboard listener would start again from the top.
-  useEffect(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (wasBusy.current && !busy && lost) createButton.current?.focus();
-    wasBusy.current = busy;
-  }, [busy]);
+  // Create is disabled while the key is made, and Revoke leaves with the key.
+  useFocusWhenBack(busy, createButton);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);

@@ -1,4 +1,5 @@
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { useFocusWhenBack } from '../../../ui/return-focus.ts';
 
 /**
  * Six single-digit boxes: digits only, focus moves forward on entry and back on
@@ -18,14 +19,8 @@ export function CodeBoxes({
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (index: number) =>
     refs.current[Math.max(0, Math.min(digits.length - 1, index))]?.focus();
-  const wasDisabled = useRef(disabled);
-
-  // A disabled box drops the focus to the page's body; the boxes take it back when enabled.
-  useEffect(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (wasDisabled.current && !disabled && lost) refs.current[0]?.focus();
-    wasDisabled.current = disabled;
-  }, [disabled]);
+  const first = useRef<HTMLInputElement | null>(null);
+  useFocusWhenBack(Boolean(disabled), first);
 
   function type(index: number, raw: string) {
     const digit = raw.replace(/\D/g, '').slice(-1);
@@ -69,6 +64,7 @@ export function CodeBoxes({
           key={index}
           ref={(element) => {
             refs.current[index] = element;
+            if (index === 0) first.current = element;
           }}
           value={digit}
           // biome-ignore lint/a11y/noAutofocus: the page is there to type the code
