@@ -117,7 +117,7 @@ test('the Artists tab lists followed artists; Edit details renames and makes pri
   await expect(page.getByText('Private Playlist')).toBeVisible();
 });
 
-test("a dialog opened from a library row's menu gives the focus back to the menu's button", async ({
+test("a dialog opened from a library row's menu gives the focus back to the menu's button, or to the list once the row is deleted", async ({
   page,
   context,
 }) => {
@@ -141,6 +141,15 @@ test("a dialog opened from a library row's menu gives the focus back to the menu
     // Not the page's body: the keyboard carries on from the row.
     await expect(button).toBeFocused();
   }
+
+  // Deleted, the row and its button are gone: the Playlists tab, at the head of the list, has it.
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Delete playlist' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveCount(0);
+  await expect(sidebar(page).getByRole('tab', { name: 'Playlists' })).toBeFocused();
 });
 
 test('the library collapses to a rail and, on a phone, opens as a drawer', async ({

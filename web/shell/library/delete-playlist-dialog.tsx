@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -5,13 +6,18 @@ import { useDeletePlaylist } from '../../lib/library-queries.ts';
 import { notify } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
-/** Asks before deleting a playlist for good; open while `playlist` is set. */
+/**
+ * Asks before deleting a playlist for good; open while `playlist` is set. Closing gives the focus
+ * back to what opened it, or, once that has gone with the deleted playlist, to `returnFocusTo`.
+ */
 export function DeletePlaylistDialog({
   playlist,
   onClose,
+  returnFocusTo,
 }: {
   playlist: PlaylistSummary | null;
   onClose(): void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const remove = useDeletePlaylist();
   const navigate = useNavigate();
@@ -24,6 +30,7 @@ export function DeletePlaylistDialog({
       description="This action cannot be undone."
       confirmLabel="Delete"
       busy={remove.isPending}
+      returnFocusTo={returnFocusTo}
       onConfirm={() => {
         if (!playlist) return;
         // The promise, unlike mutate's callbacks, settles even when the playlist's own page

@@ -1,6 +1,6 @@
 import { Heart, Search } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/library-queries.ts';
@@ -53,6 +53,8 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const [allArtists, setAllArtists] = useState(false);
   const [editing, setEditing] = useState<PlaylistSummary | null>(null);
   const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
+  // Where the focus goes once a playlist is deleted from its own row's menu, row and all.
+  const playlistsTab = useRef<HTMLButtonElement>(null);
   // The row whose menu a right-click or long-press opened ('playlist 3', 'artist 7').
   const [menuOf, setMenuOf] = useState<string | null>(null);
   const menuGestures = useMenuGestures();
@@ -83,7 +85,11 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const dialogs = (
     <>
       <EditPlaylistDialog playlist={editing} onClose={() => setEditing(null)} />
-      <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
+      <DeletePlaylistDialog
+        playlist={deleting}
+        onClose={() => setDeleting(null)}
+        returnFocusTo={playlistsTab}
+      />
     </>
   );
 
@@ -128,6 +134,7 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
         ].map(([value, label]) => (
           <Tabs.Trigger
             key={value}
+            ref={value === 'playlists' ? playlistsTab : undefined}
             value={value!}
             className="rounded-full bg-highlight px-3 py-1 text-sm data-[state=active]:bg-white data-[state=active]:text-black"
           >
