@@ -40,6 +40,11 @@ test.describe('on a phone', () => {
     await page.getByRole('menuitem', { name: 'Edit details' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Edit details' });
     await expect(dialog.getByLabel('Choose photo')).toBeAttached();
+    // The cover sits above the fields, so the name has the dialog's width, not a third of it.
+    const name = (await dialog.getByPlaceholder('Add a name').boundingBox())!;
+    const cover = (await dialog.getByTitle('Choose photo').boundingBox())!;
+    expect(name.width).toBeGreaterThan((await dialog.boundingBox())!.width * 0.75);
+    expect(name.y).toBeGreaterThanOrEqual(cover.y + cover.height);
     await dialog.getByPlaceholder('Add a name').fill('Pocket mix II');
     await dialog.getByRole('button', { name: 'Save' }).tap();
     await expect(dialog).toBeHidden();

@@ -90,7 +90,9 @@ export function PlaylistDetailsDialog({
             </div>
           )}
           <form
-            className="flex gap-4"
+            // On a phone the cover sits above the fields: beside them it would leave the name
+            // a third of the dialog.
+            className="flex flex-col items-center gap-4 sm:flex-row sm:items-stretch"
             onSubmit={(event) => {
               event.preventDefault();
               if (!name.trim() || saving) return;
@@ -153,7 +155,7 @@ export function PlaylistDetailsDialog({
                 />
               </label>
             )}
-            <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <div className="flex min-w-0 flex-1 flex-col gap-3 self-stretch">
               <label htmlFor={`${ids}-name`} className="sr-only">
                 Name
               </label>
