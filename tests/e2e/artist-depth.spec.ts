@@ -13,6 +13,11 @@ async function catalog() {
   const main = await createArtist(deps, { name: `Depth Artist ${stamp}` });
   const friend = await createArtist(deps, { name: `Depth Friend ${stamp}` });
   const hidden = await createArtist(deps, { name: `Depth Hidden ${stamp}` });
+  await deps.db
+    .updateTable('artists')
+    .set({ description: 'Born by the sea.\nSings of it since.' })
+    .where('id', '=', main.id)
+    .execute();
   // Dated long ago from the start, so the home page's album row (newest and most played) never
   // shows them, even for a moment, to the journeys that play from it.
   const longAgo = new Date('2001-01-01T00:00:00.000Z');
@@ -77,6 +82,13 @@ test('an artist page lists the discography and fans also like; an album shows Mo
   await expect(fans.getByRole('link', { name: new RegExp(friend.name) })).toBeVisible();
   await expect(fans.getByRole('link', { name: new RegExp(hidden.name) })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+  // The description keeps the lines it was written in.
+  const about = page.locator('section', { has: page.getByRole('heading', { name: 'About' }) });
+  // The text as drawn (a pattern, as text is compared with its spaces and breaks folded).
+  await expect(about.getByText('Born by the sea.')).toHaveText(
+    /^Born by the sea\.\nSings of it since\.$/,
+    { useInnerText: true },
+  );
 
   // An album's "More by" leads to the artist's other release.
   await discography.getByRole('link', { name: new RegExp(single.title) }).click();

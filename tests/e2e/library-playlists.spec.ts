@@ -49,7 +49,7 @@ test('a listener builds a playlist from the player, plays, reorders, trims, like
   await dialog.getByPlaceholder('Add a name').fill('   ');
   await expect(save).toBeDisabled();
   await dialog.getByPlaceholder('Add a name').fill('Journey mix');
-  await dialog.getByPlaceholder('Add an optional description').fill('Made by a test');
+  await dialog.getByPlaceholder('Add an optional description').fill('Made by a test\nfor the road');
   await save.click();
   await expect(page).toHaveURL(/\/$/);
   const link = sidebar(page).getByRole('link', { name: /Journey mix/ });
@@ -89,7 +89,11 @@ test('a listener builds a playlist from the player, plays, reorders, trims, like
   await link.click();
   await expect(page.getByRole('heading', { name: 'Journey mix' })).toBeVisible();
   await expect(page.getByText('Public Playlist')).toBeVisible();
-  await expect(page.getByText('Made by a test')).toBeVisible();
+  // The description keeps the lines it was written in.
+  // The text as drawn (a pattern, as text is compared with its spaces and breaks folded).
+  await expect(page.getByText('Made by a test')).toHaveText(/^Made by a test\nfor the road$/, {
+    useInnerText: true,
+  });
   await expect(page.getByText('Journey Listener', { exact: true })).toBeVisible();
   await expect(page.getByTestId('playlist-stats')).toContainText('2 songs');
   await expect(rowTitles(page)).toHaveText([first ?? '', second ?? '']);

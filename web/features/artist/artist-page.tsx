@@ -163,7 +163,8 @@ export function ArtistPage() {
       {artist.description && (
         <section className="px-4 pt-8 sm:px-6">
           <h2 className="pb-2 text-2xl font-bold">About</h2>
-          <p className="max-w-2xl text-muted">{artist.description}</p>
+          {/* Written in a text box: its line breaks are the writer's paragraphs. */}
+          <p className="max-w-2xl whitespace-pre-line text-muted">{artist.description}</p>
         </section>
       )}
     </div>

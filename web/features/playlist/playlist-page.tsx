@@ -122,7 +122,10 @@ export function PlaylistPage() {
             {data.isPublic ? 'Public Playlist' : 'Private Playlist'}
           </p>
           <HeroTitle>{data.name || 'Untitled Playlist'}</HeroTitle>
-          {data.description && <p className="mb-2 text-sm text-muted">{data.description}</p>}
+          {/* Written in a text box: its line breaks are the owner's. */}
+          {data.description && (
+            <p className="mb-2 whitespace-pre-line text-sm text-muted">{data.description}</p>
+          )}
           <p className="text-sm">
             <span className="font-bold">{data.creator?.name || data.createdBy || 'Unknown'}</span>
             {data.saves > 0 && <span className="text-muted"> • {countOf(data.saves, 'save')}</span>}
