@@ -1,5 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createListener, signIn, waitForMail } from './support.ts';
+
+/** The six-digit code in the mail sent to `email` since `since`. */
+async function mailedCode(email: string, since: number): Promise<string> {
+  return /\b(\d{6})\b/.exec(await waitForMail(email, since))![1]!;
+}
+
+/** Asks on /login for a code for `email`, and reads it from the mail; the code page shows. */
+async function askForCode(page: Page, email: string): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/otpSection$/);
+  return mailedCode(email, since);
+}
 
 test('logging in with a code read from the real SMTP server', async ({ page }) => {
   const user = await createListener();
@@ -45,13 +61,7 @@ test('pasting a code fills all six boxes; a wrong code shows the server message'
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const user = await createListener();
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(user.email);
-  const since = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page).toHaveURL(/\/otpSection$/);
-  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  const code = await askForCode(page, (await createListener()).email);
   const wrong = code === '000000' ? '111111' : '000000';
   await page.evaluate((text) => navigator.clipboard.writeText(text), wrong);
   await page.getByLabel('Digit 1').focus();
@@ -68,13 +78,7 @@ test('pasting a code fills all six boxes; a wrong code shows the server message'
 test('the code boxes hold the focus: on arrival, and again after a wrong code', async ({
   page,
 }) => {
-  const user = await createListener();
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(user.email);
-  const since = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page).toHaveURL(/\/otpSection$/);
-  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  const code = await askForCode(page, (await createListener()).email);
   // Wrong in its last digit only: typing the right code over it types five digits the boxes
   // already hold.
   const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
@@ -182,7 +186,7 @@ test('forgot password: a mailed code, a new password, and logged in', async ({ p
   await page.getByLabel('Email').fill(user.email);
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'Send code' }).click();
-  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email, since))![1]!;
+  const code = await mailedCode(user.email, since);
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type(code);
   await page.getByLabel('New password').fill('brand-new-pass-1');

@@ -123,10 +123,10 @@ test("a dialog opened from a library row's menu gives the focus back to the menu
 }) => {
   const listener = await createListener();
   const auth = { authorization: `Bearer ${listener.token}` };
-  await page.request.post('/api/user/addPlaylist', { headers: auth, data: { name: 'Kept mix' } });
+  await page.request.post('/api/user/addPlaylist', { headers: auth, data: { name: 'Focus mix' } });
   await signIn(context, listener);
   await page.goto('/');
-  const button = sidebar(page).getByRole('button', { name: 'More options for Kept mix' });
+  const button = sidebar(page).getByRole('button', { name: 'More options for Focus mix' });
   for (const [item, dialog] of [
     ['Delete playlist', page.getByRole('alertdialog')],
     ['Edit details', page.getByRole('dialog', { name: 'Edit details' })],

@@ -54,6 +54,11 @@ export function PlaylistDetailsDialog({
     chosenCover.current = file;
     setCover(file);
   };
+  /** Lets go of the chosen cover: the input is emptied, and the playlist's own cover shows. */
+  const dropCover = () => {
+    if (coverInput.current) coverInput.current.value = '';
+    chooseCover(null);
+  };
 
   useEffect(() => {
     if (!cover) {
@@ -104,9 +109,7 @@ export function PlaylistDetailsDialog({
                   // dialog lets go of it, unless another was chosen meanwhile, so Save does not
                   // send it again and the playlist's current cover shows, with why.
                   if (!sent || chosenCover.current !== sent) return;
-                  if (!refusesField(failure, 'imageFile')) return;
-                  if (coverInput.current) coverInput.current.value = '';
-                  chooseCover(null);
+                  if (refusesField(failure, 'imageFile')) dropCover();
                 },
               );
             }}
@@ -126,8 +129,7 @@ export function PlaylistDetailsDialog({
                       // is no image the server takes either, so it is refused now, as a file
                       // of the wrong type is, rather than shown broken until Save.
                       if (!preview) return;
-                      if (coverInput.current) coverInput.current.value = '';
-                      chooseCover(null);
+                      dropCover();
                       setFileError(IMAGE_TYPE_MESSAGE);
                     }}
                   />
