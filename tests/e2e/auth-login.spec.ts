@@ -75,6 +75,33 @@ test('pasting a code fills all six boxes; a wrong code shows the server message'
   await expect(page).toHaveURL(/\/otpSection$/);
 });
 
+test('pressing Continue again within the wait leads to the code already mailed', async ({
+  page,
+}) => {
+  const user = await createListener();
+  const code = await askForCode(page, user.email);
+  // The wait runs on, so the second answer's wait is visibly shorter than a fresh code's.
+  await expect(page.getByRole('button', { name: /^Resend code \((1\d|2[0-7])s\)$/ })).toBeVisible({
+    timeout: 10_000,
+  });
+  const since = Date.now();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email or username').fill(user.email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/otpSection$/);
+  await expect(
+    page.getByRole('button', { name: /^Resend code \((1\d|2[0-7])s\)$/ }),
+  ).toBeDisabled();
+  await page.getByLabel('Digit 1').focus();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // No second mail raced the first.
+  await expect(waitForMail(user.email, since, 1_000)).rejects.toThrow();
+});
+
 test('the code boxes hold the focus: on arrival, and again after a wrong code', async ({
   page,
 }) => {

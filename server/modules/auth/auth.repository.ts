@@ -60,24 +60,6 @@ export class AuthRepository {
       .execute();
   }
 
-  /** The newest code one requester asked for, live or not (for the resend cooldown). */
-  latestCodeCreatedAt(
-    email: string,
-    purpose: CodePurpose,
-    requestedBy: string,
-  ): Promise<string | undefined> {
-    return this.db
-      .selectFrom('one_time_codes')
-      .select('created_at')
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .where('requested_by', '=', requestedBy)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-      .then((row) => row?.created_at);
-  }
-
   /** A new code replaces every earlier one of its requester for the address and purpose. */
   async replaceCode(values: {
     email: string;

@@ -18,13 +18,7 @@ import {
   validateName,
 } from '../../../contract/rules/profile.ts';
 import type { UserRow } from '../../db/schema.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { ServerSecret } from '../../lib/server-secret.ts';
 import { safeEqual } from '../../lib/tokens.ts';
@@ -49,6 +43,7 @@ export const MESSAGES = {
   codeExpired: 'This code has expired or was already used. Please request a new one.',
   codeExhausted: 'Too many wrong codes. Please request a new one.',
   codeSent: 'We sent a code to your email',
+  codeAlreadySent: 'We already sent a code to your email. It still works.',
   registered: 'Registration successful!',
   loggedIn: 'Login successfully',
   passwordReset: 'Your password has been changed',
@@ -231,10 +226,18 @@ export class AuthService {
     const email = normalizeEmail(rawEmail!);
     const requestedBy = this.requester(client);
     const now = Date.now();
-    const last = await this.repository.latestCodeCreatedAt(email, purpose, requestedBy);
-    if (last) {
-      const wait = OTP_RESEND_SECONDS - (now - Date.parse(last)) / 1000;
-      if (wait > 0) throw tooManyRequests(wait);
+    // Asking again within the wait, while the code just sent still works, leads to that code: a
+    // listener who went back and pressed Continue again has it in their inbox, and a second mail
+    // would only race the first. A code used up or out of tries is replaced at once.
+    const live = await this.repository.liveCode(
+      email,
+      purpose,
+      requestedBy,
+      new Date(now).toISOString(),
+    );
+    if (live && live.attempts < OTP_MAX_ATTEMPTS) {
+      const wait = OTP_RESEND_SECONDS - (now - Date.parse(live.createdAt)) / 1000;
+      if (wait > 0) return { message: MESSAGES.codeAlreadySent, resendAfter: Math.ceil(wait) };
     }
     const address = addressBucket(client.ip);
     await this.budgets.check('code-send', BUDGETS.codesSent, email, address);

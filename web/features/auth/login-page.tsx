@@ -23,8 +23,8 @@ export function LoginPage() {
     setProblem(invalid);
     if (invalid) return;
     try {
-      await sendOtp.mutateAsync(email.trim());
-      navigate('/otpSection', { state: { email: email.trim() } });
+      const sent = await sendOtp.mutateAsync(email.trim());
+      navigate('/otpSection', { state: { email: email.trim(), resendAfter: sent.resendAfter } });
     } catch (error) {
       console.error('sendOTP failed', error);
       // The spec only logs the failure; a wait after too many requests is worth showing.

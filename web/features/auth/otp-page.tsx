@@ -16,10 +16,12 @@ const empty = () => Array<string>(OTP_LENGTH).fill('');
 export function OtpPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const email = (location.state as { email?: string } | null)?.email;
+  const given = location.state as { email?: string; resendAfter?: number } | null;
+  const email = given?.email;
   const [digits, setDigits] = useState(empty);
   const [problem, setProblem] = useState<string | null>(null);
-  const [wait, setWait] = useState(OTP_RESEND_SECONDS);
+  // A code sent a moment before this one was asked for may be asked for again sooner.
+  const [wait, setWait] = useState(given?.resendAfter ?? OTP_RESEND_SECONDS);
   const verify = useVerifyOtp();
   const resend = useSendOtp();
 
@@ -54,7 +56,9 @@ export function OtpPage() {
     try {
       const response = await resend.mutateAsync(email);
       setWait(response.resendAfter);
-      notify.info('We sent you a new code');
+      notify.info(
+        response.resendAfter < OTP_RESEND_SECONDS ? response.message : 'We sent you a new code',
+      );
     } catch (error) {
       setProblem(errorMessage(error));
       const match = error instanceof ApiError ? /in (\d+) second/.exec(error.message) : null;
