@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * A play is counted once per listener and song within a window, so every report asks when this
- * listener last played this song (PlaysRepository.lastPlayAt). The only index with the listener
+ * listener played this song near then (PlaysRepository.playedBetween). The only index with the listener
  * in it starts with the song, so that read walked every play of the song: for a popular song,
  * hundreds of thousands of keys per report. This index answers it with one key.
  */

@@ -17,20 +17,27 @@ export class PlaysRepository {
     return row?.duration;
   }
 
-  /** The read behind `lastPlayAt` (one key of migration 011's index; its test checks the plan). */
-  lastPlayQuery(listenerKey: string, songId: number) {
+  /** The read behind `playedBetween` (one key of migration 011's index; its test checks the plan). */
+  playBetweenQuery(listenerKey: string, songId: number, after: string, before: string) {
     return this.db
       .selectFrom('plays')
       .select('played_at')
       .where('listener_key', '=', listenerKey)
       .where('song_id', '=', songId)
-      .orderBy('played_at', 'desc')
+      .where('played_at', '>', after)
+      .where('played_at', '<', before)
       .limit(1);
   }
 
-  /** When this listener last had a counted play of this song, if ever. */
-  async lastPlayAt(listenerKey: string, songId: number): Promise<string | undefined> {
-    return (await this.lastPlayQuery(listenerKey, songId).executeTakeFirst())?.played_at;
+  /** Whether this listener has a counted play of this song strictly between two times. */
+  async playedBetween(
+    listenerKey: string,
+    songId: number,
+    after: string,
+    before: string,
+  ): Promise<boolean> {
+    const row = await this.playBetweenQuery(listenerKey, songId, after, before).executeTakeFirst();
+    return row !== undefined;
   }
 
   async insert(play: {

@@ -53,7 +53,8 @@ export class PlaysService {
     report: { seconds: number; completed?: boolean },
     listener: Listener,
     address: string,
-    now = new Date(),
+    /** When the song was heard: now, or earlier for an app that played it offline. */
+    heardAt = new Date(),
   ): Promise<PlayResult> {
     const duration = await this.plays.listedSongDuration(songId);
     if (duration === undefined) throw notFound('Song not found');
@@ -64,17 +65,18 @@ export class PlaysService {
     // A browser's first report comes without the cookie and counts under its address; its next
     // ones must not count the same song again under the cookie.
     const keys = 'visitorId' in listener ? [key, listenerKey({ address }, this.secret)] : [key];
+    // Plays reported late (offline) may land before a play already counted, so the cooldown
+    // looks both ways from when this one was heard.
+    const cooldownMs = cooldownSeconds(duration) * 1000;
+    const after = new Date(heardAt.getTime() - cooldownMs).toISOString();
+    const before = new Date(heardAt.getTime() + cooldownMs).toISOString();
     for (const heard of keys) {
-      const last = await this.plays.lastPlayAt(heard, songId);
-      if (last && now.getTime() - Date.parse(last) < cooldownSeconds(duration) * 1000) {
+      if (await this.plays.playedBetween(heard, songId, after, before)) {
         return { counted: false, reason: 'This play was already counted' };
       }
     }
-    const fromAddress = await this.limiter.count(
-      `plays:ip:${address}`,
-      PLAYS_PER_ADDRESS,
-      now.getTime(),
-    );
+    // The address's cap counts reports as they arrive, whenever their songs were heard.
+    const fromAddress = await this.limiter.count(`plays:ip:${address}`, PLAYS_PER_ADDRESS);
     if (fromAddress.hits > PLAYS_PER_ADDRESS.max) {
       return { counted: false, reason: 'Too many plays from this address this hour' };
     }
@@ -82,7 +84,7 @@ export class PlaysService {
       songId,
       userId: 'userId' in listener ? listener.userId : null,
       listenerKey: key,
-      at: now.toISOString(),
+      at: heardAt.toISOString(),
     });
     return { counted: true };
   }

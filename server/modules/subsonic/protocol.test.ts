@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import {
   asSubsonicError,
   FilledNode,
+  heardAt,
   type Node,
   Params,
   RenderedNode,
@@ -168,6 +169,17 @@ describe('Subsonic parameters', () => {
     expect(params.int('size', 10, 1, 500)).toBe(500);
     expect(params.int('offset', 0, 0, 10)).toBe(0);
     expect(params.int('bad', 7, 0, 10)).toBe(7);
+  });
+
+  it("reads when a scrobbled song was heard: the app's time, never later than now", () => {
+    const now = Date.parse('2026-11-28T12:00:00.000Z');
+    const hourAgo = now - 3_600_000;
+    expect(heardAt(String(hourAgo), now).getTime()).toBe(hourAgo);
+    // A phone whose clock runs ahead, and times that are not numbers, are taken as now.
+    expect(heardAt(String(now + 60_000), now).getTime()).toBe(now);
+    for (const garbled of [undefined, '', 'yesterday', '-5', '1.5e12', '9'.repeat(16)]) {
+      expect(heardAt(garbled, now).getTime(), String(garbled)).toBe(now);
+    }
   });
 
   it("reads what an id names by its kind: a song's plain id, an artist's or an album's folder", () => {

@@ -203,6 +203,15 @@ export class Params {
   }
 }
 
+/**
+ * When a scrobbled song was heard: its `time` (ms since 1970), never later than now (a clock
+ * ahead of the server's); now when absent or not a number.
+ */
+export function heardAt(time: string | undefined, now = Date.now()): Date {
+  const sent = time !== undefined && /^\d{1,15}$/.test(time) ? Number(time) : now;
+  return new Date(Math.min(sent, now));
+}
+
 export function toId(text: string): number {
   const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {

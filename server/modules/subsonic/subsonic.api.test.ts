@@ -66,6 +66,17 @@ describe('the Subsonic API over HTTP', () => {
         schema: [{ fileName: 'subsonic-rest-api.xsd', contents: XSD }],
       })
     ).errors;
+  /** When the listener's counted plays of a song were heard, oldest first. */
+  const listenerPlays = async (songId: number) =>
+    (
+      await t.deps.db
+        .selectFrom('plays')
+        .select('played_at')
+        .where('song_id', '=', songId)
+        .where('user_id', '=', listener.id)
+        .orderBy('played_at')
+        .execute()
+    ).map((row) => row.played_at);
   /** Takes songs a test added out of every list again. */
   const retire = (ids: number[]) =>
     t.deps.db.updateTable('songs').set({ is_deleted: 1 }).where('id', 'in', ids).execute();
@@ -1004,15 +1015,7 @@ describe('the Subsonic API over HTTP', () => {
     it('counts a submitted scrobble as a play, once, and takes submission=false as now playing', async () => {
       const api = client({ apiKey: appKey });
       const song = songs[4]!;
-      const plays = async () =>
-        (
-          await t.deps.db
-            .selectFrom('plays')
-            .select('id')
-            .where('song_id', '=', song.id)
-            .where('user_id', '=', listener.id)
-            .execute()
-        ).length;
+      const plays = async () => (await listenerPlays(song.id)).length;
       await api.scrobble({ id: String(song.id), submission: false });
       expect(await plays()).toBe(0);
       const { nowPlaying } = await api.getNowPlaying();
@@ -1052,6 +1055,48 @@ describe('the Subsonic API over HTTP', () => {
         submission: 'false',
       });
       expect(twice.status).toBe('ok');
+    });
+
+    it('counts scrobbles an app sends later at the times their songs were heard', async () => {
+      const api = client({ apiKey: appKey });
+      const song = await createSong(t.deps, { artistIds: [artist.id], duration: 200 });
+      const playedAt = () => listenerPlays(song.id);
+      const now = Date.now();
+      const [twoHoursAgo, hourAgo] = [now - 7_200_000, now - 3_600_000];
+      // Played twice offline; each play goes with its own time.
+      const offline = await json('scrobble', {
+        apiKey: appKey,
+        id: [String(song.id), String(song.id)],
+        time: [String(twoHoursAgo), String(hourAgo)],
+      });
+      expect(offline.status).toBe('ok');
+      const iso = (ms: number) => new Date(ms).toISOString();
+      expect(await playedAt()).toEqual([iso(twoHoursAgo), iso(hourAgo)]);
+      // The same listen sent again, as an app retrying does, is no second play.
+      await json('scrobble', {
+        apiKey: appKey,
+        id: String(song.id),
+        time: String(hourAgo + 5_000),
+      });
+      expect(await playedAt()).toHaveLength(2);
+      // A play now is a play of its own, an hour after the last one heard.
+      await api.scrobble({ id: String(song.id) });
+      expect(await playedAt()).toHaveLength(3);
+      const { song: entry } = await api.getSong({ id: String(song.id) });
+      expect(entry.playCount).toBe(3);
+      // A listen heard between two counted ones, reported last, counts when far from both.
+      await json('scrobble', {
+        apiKey: appKey,
+        id: String(song.id),
+        time: String(now - 5_400_000),
+      });
+      expect(await playedAt()).toEqual([
+        iso(twoHoursAgo),
+        iso(now - 5_400_000),
+        iso(hourAgo),
+        expect.any(String),
+      ]);
+      await retire([song.id]);
     });
 
     it('shows now playing for 15 minutes, and not once its song is no longer listed', async () => {

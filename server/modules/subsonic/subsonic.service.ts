@@ -21,6 +21,7 @@ import {
   FilledNode,
   type Format,
   formatOf,
+  heardAt,
   type Node,
   type Params,
   type RenderedResponse,
@@ -708,14 +709,17 @@ export class SubsonicService {
     if (ids.length === 0)
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
     const submission = params.flag('submission') ?? true;
+    // An app that played offline sends each song's time with it, the i-th time for the i-th id.
+    const times = params.all('time');
     await this.assertListed(ids);
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       if (submission) {
         await this.services.plays.record(
           id,
           { seconds: PLAY_THRESHOLD_SECONDS, completed: true },
           { userId: caller.userId },
           address,
+          heardAt(times[i]),
         );
       } else {
         await this.repository.setNowPlaying(
