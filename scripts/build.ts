@@ -14,7 +14,7 @@ import { DIST, ROOT, sourceFingerprint, writeStamp } from './dist.mjs';
  *
  * Only the packages of `dependencies`, native addons, stay outside and load from node_modules;
  * the others are built in, so a production install is those few packages plus `dist/`, and the
- * server holds only the code it runs (see docs/operations.md, "Memory").
+ * server holds only the code it runs (see docs/operations.md, "Memory and caches").
  */
 async function buildAll(): Promise<void> {
   // Vite takes NODE_ENV from the environment when it is set, and a build started from a test

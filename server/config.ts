@@ -99,7 +99,7 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Fits the server's memory budgets with room (README, "Memory"). */
+/** Fits the server's memory budgets with room (docs/operations.md, "Memory and caches"). */
 const DEFAULT_CACHE_MB = 72;
 
 function text(env: Env, name: string): string | null {
@@ -242,7 +242,7 @@ function transcodeSettings(env: Env): TranscodeSettings {
   };
 }
 
-/** Reads and validates the environment (ARCHITECTURE.md, runtime contract). */
+/** Reads and validates the environment (README, "Configuration"). */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const host = text(env, 'HOST') ?? '127.0.0.1';
   const listenPort = port(env);
