@@ -25,7 +25,8 @@ export interface DeliverySettings {
 
 /**
  * How long a signed URL works: long enough for a paused song to resume, short enough that a
- * copied link soon stops. Each stream request signs a new one.
+ * copied link soon stops. The bucket's store hands a URL out again for up to 10 minutes, then
+ * signs a new one (s3-store.ts).
  */
 export const SIGNED_URL_SECONDS = 3600;
 
