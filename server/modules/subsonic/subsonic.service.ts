@@ -62,7 +62,7 @@ import type {
 export const MUSIC_FOLDER = { id: 1, name: 'Music' };
 /** Largest page of any list (search3's song pages of 500 are how Symfonium syncs). */
 export const MAX_PAGE = 500;
-/** A query search3 serves from the search index: its words are matched this far at most. */
+/** Hits of each kind a search2 or search3 query reads from Chorus's search, at most. */
 const SEARCH_MAX = 200;
 /** Songs an artist's folder lists at most. */
 const MAX_DIRECTORY = 5_000;
