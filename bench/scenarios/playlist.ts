@@ -23,7 +23,7 @@ const ARTISTS = 100;
 const PLAYS = 50_000;
 const CALLS = 200;
 const LOADS = 12;
-/** The songs in the playlist page's first call (`FIRST_SONGS` in web/features/playlist/api). */
+/** The songs in the playlist page's first call (`PLAYLIST_FIRST_SONGS` in contract/routes.ts). */
 const FIRST_SONGS = 50;
 
 /** A catalog of 5,000 songs (100 artists, albums of 10) in one public playlist, with plays. */
