@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 
 /*
- * The account calls (their wire shapes: API-COMPAT.md). Request fields are optional strings on purpose: the
+ * The account calls (their wire shapes: docs/original-client.md). Request fields are optional strings on purpose: the
  * shared rules in contract/rules/ produce the same messages the client shows ('Email is required'…),
  * rather than a schema validator's wording.
  */
@@ -75,7 +75,7 @@ export const AdminSummary = Type.Object({
 });
 
 /**
- * What every login responds (API-COMPAT.md): the original client stores the whole body, reads
+ * What every login responds (docs/original-client.md): the original client stores the whole body, reads
  * `token`, `isAdmin`, `user` and `admin.username`; registration's `data` is the user with a token,
  * which that client stores as the user after sign-up and whose `admin.username` its profile then
  * prints, so `data` carries `admin` too.

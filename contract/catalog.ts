@@ -34,7 +34,7 @@ export const Song = Type.Object({
 export type Song = Static<typeof Song>;
 
 /**
- * A song as the original client's playlist and artist pages print it (API-COMPAT): they render
+ * A song as the original client's playlist and artist pages print it (docs/original-client.md): they render
  * `artist` and `album` as React children, where an object is an error, so both are text.
  */
 export const OriginalClientSong = Type.Composite([

@@ -33,7 +33,7 @@ export const OriginalClientArtist = Type.Composite([
 ]);
 export type OriginalClientArtist = Static<typeof OriginalClientArtist>;
 
-/** `GET /api/user/getArtistSongById/:id` as the original client reads it (API-COMPAT). */
+/** `GET /api/user/getArtistSongById/:id` as the original client reads it (docs/original-client.md). */
 export const ArtistSongsCompat = Type.Object({
   data: Type.Object({ artist: OriginalClientArtist, songs: Type.Array(OriginalClientSong) }),
 });

@@ -40,7 +40,7 @@ export const Playlist = Type.Composite([PlaylistSummary, Type.Object({ songs: Ty
 export type Playlist = Static<typeof Playlist>;
 
 /**
- * A playlist as the original client prints it (API-COMPAT): no `type` (it prints it beside the
+ * A playlist as the original client prints it (docs/original-client.md): no `type` (it prints it beside the
  * word 'Playlist'), no `saves` when 0 (rendered with `&&`, a 0 shows as '0'), and songs that give
  * their artist and album as text.
  */
@@ -98,7 +98,7 @@ export type PlaylistSongsQuery = Static<typeof PlaylistSongsQuery>;
 
 /**
  * The response to creating a playlist. The original client adds `data.playlist` to its sidebar
- * list as it is (API-COMPAT), so that one is in the list's shape; Chorus reads `playlist`.
+ * list as it is (docs/original-client.md), so that one is in the list's shape; Chorus reads `playlist`.
  */
 export const CreatedPlaylist = Type.Object({
   message: Type.String(),

@@ -13,7 +13,7 @@ import {
 import { multipart } from '../helpers/multipart.ts';
 
 /*
- * What the product's original client reads from each call, page by page (API-COMPAT.md): that
+ * What the product's original client reads from each call, page by page (docs/original-client.md): that
  * client was built unchanged and driven against Chorus, and these are the answers that broke it.
  * Each test is named after the client's behaviour it protects.
  */

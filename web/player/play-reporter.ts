@@ -2,8 +2,8 @@ import { PLAY_THRESHOLD_SECONDS } from '../../contract/rules/plays.ts';
 
 /**
  * Counts the seconds a song is really heard (seeking ahead does not count) and reports one play
- * to the server once it reaches 30 s, or the end of a shorter song (SPEC: popularity from real
- * listening). The server decides again whether it counts.
+ * to the server once it reaches 30 s, or the end of a shorter song: popularity comes from real
+ * listening. The server decides again whether it counts.
  */
 export class PlayReporter {
   private songId: number | null = null;

@@ -45,8 +45,8 @@ const revealed =
 
 /**
  * A song list that renders only the rows on screen, so long playlists open at once. Each row
- * shows number, cover, title, artist, album ('Unknown Album' without one) and duration (SPEC
- * §2.10).
+ * shows number, cover, title, artist, album ('Unknown Album' without one) and duration, the
+ * product's columns for every song list.
  */
 export function SongTable({
   songs,

@@ -126,7 +126,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['compat'],
         summary: "The caller's playlists with their songs, in the original client's shape",
         description:
-          'A bare array, newest first. Songs give `artist` and `album` as text; no `type`, no `saves` when 0 (see API-COMPAT.md). Chorus itself calls GET /api/me/playlists.',
+          'A bare array, newest first. Songs give `artist` and `album` as text; no `type`, no `saves` when 0, as the original client prints them. Chorus itself calls GET /api/me/playlists.',
         response: { 200: Type.Array(OriginalClientPlaylist) },
       },
     },
@@ -159,7 +159,7 @@ export async function playlistsRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['compat'],
         summary: "A playlist with its songs, in the original client's shape",
-        description: `${READ_DESCRIPTION} Songs give \`artist\` and \`album\` as text; no \`type\`, no \`saves\` when 0 (see API-COMPAT.md). Chorus itself calls GET /api/playlists/:id.`,
+        description: `${READ_DESCRIPTION} Songs give \`artist\` and \`album\` as text; no \`type\`, no \`saves\` when 0, as the original client prints them. Chorus itself calls GET /api/playlists/:id.`,
         params: IdParams,
         querystring: PlaylistSongsQuery,
         response: {

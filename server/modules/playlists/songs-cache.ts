@@ -7,7 +7,7 @@ import type { PlaylistStats } from './playlists.repository.ts';
 
 /**
  * The two shapes a playlist is served in: Chorus's own (`GET /api/playlists/:id`) and the
- * original client's (`GET /api/user/playlistById/:id`, API-COMPAT).
+ * original client's (`GET /api/user/playlistById/:id`, docs/original-client.md).
  */
 export type PlaylistShape = 'chorus' | 'originalClient';
 
