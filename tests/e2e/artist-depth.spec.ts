@@ -139,6 +139,30 @@ test('artist and album names in song rows and in the players are links', async (
   await expect(page).toHaveURL(new RegExp(`/album/${album.id}$`));
 });
 
+test("an album's song list does not repeat the album on every row; an artist's list shows it", async ({
+  page,
+}) => {
+  const { main, album, songs } = await catalog();
+  await page.goto(`/album/${album.id}`);
+  const tracks = page.getByRole('list', { name: `Songs of ${album.title}` });
+  await expect(tracks.getByTestId('song-row')).toHaveCount(songs.length);
+  // The column headings sit just before the list.
+  const headings = (list: typeof tracks) => list.locator('xpath=preceding-sibling::div[1]');
+  await expect(headings(tracks)).toContainText('Title');
+  await expect(headings(tracks)).not.toContainText('Album');
+  await expect(tracks.getByRole('link', { name: album.title })).toHaveCount(0);
+  // The keyboard goes from a row's artist straight to its heart, not through the album.
+  const first = tracks.getByTestId('song-row').first();
+  await first.getByRole('link', { name: main.name }).focus();
+  await page.keyboard.press('Tab');
+  await expect(first.getByRole('button', { name: /^Save .* to Liked Songs$/ })).toBeFocused();
+
+  await page.goto(`/viewArtistSongs/${main.id}`);
+  const popular = page.getByRole('list', { name: `Popular songs by ${main.name}` });
+  await expect(headings(popular)).toContainText('Album');
+  await expect(popular.getByRole('link', { name: album.title }).first()).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -30,14 +30,22 @@ export interface SongTableProps {
    * arriving): the list is sized for all, and rows not yet here show as placeholders.
    */
   total?: number;
+  /**
+   * Whether rows show their album; false on an album's own page, where every row's album is the
+   * page's, as on Spotify.
+   */
+  albumColumn?: boolean;
 }
 
 /*
  * Below 768 px a row is number, song and actions (album and duration give way to the title), and
  * the whole row is its play button, as a tap on a phone expects.
  */
-const grid =
+const gridWithAlbum =
   'grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_4rem_auto] md:gap-4';
+/** Without the album, the title takes its room. */
+const gridWithoutAlbum =
+  'grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 md:grid-cols-[2rem_minmax(0,1fr)_4rem_auto] md:gap-4';
 const wideOnly = 'hidden md:block';
 /** Controls that show, with a mouse on a wide screen, when the row is hovered or holds the focus. */
 const revealed =
@@ -45,8 +53,8 @@ const revealed =
 
 /**
  * A song list that renders only the rows on screen, so long playlists open at once. Each row
- * shows number, cover, title, artist, album ('Unknown Album' without one) and duration, the
- * product's columns for every song list.
+ * shows number, cover, title, artist, album ('Unknown Album' without one) unless `albumColumn` is
+ * false, and duration.
  */
 export function SongTable({
   songs,
@@ -58,8 +66,10 @@ export function SongTable({
   label,
   total,
   playlistId,
+  albumColumn = true,
 }: SongTableProps) {
   const likes = useLikes();
+  const grid = albumColumn ? gridWithAlbum : gridWithoutAlbum;
   // The queue names the list a row starts ("Next from: …") after this table.
   const play = (index: number) => playingFrom(listOnPage(label), () => onToggle(index));
   const menuGestures = useSongMenuGestures();
@@ -109,7 +119,7 @@ export function SongTable({
       >
         <span className="text-right">#</span>
         <span>Title</span>
-        <span>Album</span>
+        {albumColumn && <span>Album</span>}
         <span className="flex justify-end">
           <Clock3 className="size-4" />
         </span>
@@ -204,9 +214,11 @@ export function SongTable({
                   </span>
                 </span>
               </span>
-              <span className={`truncate text-sm text-muted ${wideOnly}`}>
-                <AlbumLink song={song} />
-              </span>
+              {albumColumn && (
+                <span className={`truncate text-sm text-muted ${wideOnly}`}>
+                  <AlbumLink song={song} />
+                </span>
+              )}
               <span className={`text-right text-sm tabular-nums text-muted ${wideOnly}`}>
                 {song.duration}
               </span>
@@ -261,7 +273,9 @@ export function SongTable({
               <span className="size-10 shrink-0 animate-pulse rounded bg-white/10" />
               <span className="h-3 w-1/2 animate-pulse rounded bg-white/10" />
             </span>
-            <span className={`h-3 w-1/3 animate-pulse rounded bg-white/10 ${wideOnly}`} />
+            {albumColumn && (
+              <span className={`h-3 w-1/3 animate-pulse rounded bg-white/10 ${wideOnly}`} />
+            )}
             <span className={wideOnly} />
             <span className="md:w-36" />
           </li>

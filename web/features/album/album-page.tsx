@@ -101,6 +101,7 @@ export function AlbumPage() {
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
           onToggle={(index) => toggleSong(songs, index)}
+          albumColumn={false}
         />
       )}
       <MoreBy albumId={album._id} />
