@@ -906,6 +906,42 @@ test('Add Song and Edit Song let go of a file the server refuses; its reason sta
   await context.close();
 });
 
+test('deleting the only song of the last page under a filter goes back a page, not to an empty one', async ({
+  browser,
+}) => {
+  const { stamp, artist, context, page } = await adminWithSong(browser, 'Paged');
+  // With the song the helper made, 21 active songs: a full page and a page of one.
+  const deps = await serverDeps();
+  for (let i = 0; i < 20; i++) {
+    await createSong(deps, { title: `Paged Song ${stamp} ${i}`, artistIds: [artist.id] });
+  }
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(`Paged Song ${stamp}`);
+  await page.getByRole('tab', { name: /^Active/ }).click();
+  const rows = page.getByTestId('song-row');
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  const title = (await rows
+    .first()
+    .getByRole('button', { name: /^Delete / })
+    .getAttribute('aria-label'))!.slice('Delete '.length);
+
+  await rows
+    .first()
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'All Songs (20)' })).toBeVisible();
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByText('No songs found')).toHaveCount(0);
+  // Twenty songs are one page: no pager, no "Page 2 of 1".
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  await context.close();
+});
+
 test('a double click on a song status or an artist Disable sends one request', async ({
   browser,
 }) => {

@@ -96,6 +96,35 @@ test('the users search and status filter work on the server, and the plan switch
   await context.close();
 });
 
+test('blocking the only user of the last page under the Active filter goes back a page', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  // 21 active listeners: a full page and a page of one.
+  for (let i = 0; i < 21; i++) await createListener({ name: `Paged ${stamp} ${i}` });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto('/admin_users');
+  await page.getByLabel('Search users').fill(`paged ${stamp}`);
+  await page.getByLabel('Filter by status').selectOption('active');
+  const rows = page.getByTestId('user-row');
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  await rows
+    .first()
+    .getByRole('button', { name: /^Block / })
+    .click();
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByText('No users found')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  await context.close();
+});
+
 test('a double click on Block sends one request, and the button shows it pending', async ({
   browser,
 }) => {

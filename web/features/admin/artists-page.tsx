@@ -165,7 +165,7 @@ export function ArtistsPage() {
           ))}
         </AdminTable>
       </div>
-      <Pager page={page} limit={LIMIT} total={artists.data?.total ?? 0} onPage={setPage} />
+      <Pager page={page} limit={LIMIT} total={artists.data?.total} onPage={setPage} />
       <AddArtistModal open={adding} onClose={() => setAdding(false)} returnFocusTo={heading} />
     </div>
   );

@@ -211,7 +211,7 @@ export function SongsPage() {
           </AdminTable>
         </div>
       </section>
-      <Pager page={page} limit={LIMIT} total={songs.data?.total ?? 0} onPage={setPage} />
+      <Pager page={page} limit={LIMIT} total={songs.data?.total} onPage={setPage} />
       {editing && <EditSongDialog song={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}

@@ -158,7 +158,7 @@ export function UsersPage() {
           ))}
         </AdminTable>
       </div>
-      <Pager page={page} limit={LIMIT} total={users.data?.total ?? 0} onPage={setPage} />
+      <Pager page={page} limit={LIMIT} total={users.data?.total} onPage={setPage} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { formatCount } from '../../../../contract/rules/format.ts';
 import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
 import { useReturnFocus } from '../../../ui/return-focus.ts';
+import { pageCount, pageWithin } from './paging.ts';
 
 /** The page's heading; `headingRef` lets a closing dialog give it focus when its opener is gone. */
 export function PageHeader({
@@ -99,6 +100,11 @@ export function ErrorBanner({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Previous, "Page n of m", Next. `total` is the list's row count, undefined until known; when an
+ * action takes away the last rows of the last page, the pager moves the list to the page before,
+ * so it never shows an empty page of a list that has rows.
+ */
 export function Pager({
   page,
   limit,
@@ -107,10 +113,14 @@ export function Pager({
 }: {
   page: number;
   limit: number;
-  total: number;
+  total: number | undefined;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total ?? 0, limit);
+  const within = total === undefined ? page : pageWithin(page, total, limit);
+  useEffect(() => {
+    if (within !== page) onPage(within);
+  }, [within, page, onPage]);
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-3 text-sm">
