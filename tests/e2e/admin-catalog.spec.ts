@@ -942,6 +942,45 @@ test('deleting the only song of the last page under a filter goes back a page, n
   await context.close();
 });
 
+test('the songs and artists lists that fail to load say so, not that there are none, and load on Try Again', async ({
+  browser,
+}) => {
+  const { artist, song, context, page } = await adminWithSong(browser, 'Unloaded');
+  const refuse = (message: string) => (route: import('@playwright/test').Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message }),
+    });
+
+  const songsCall = /\/api\/admin\/getAllSongs/;
+  await page.route(songsCall, refuse('Songs are out of reach'));
+  await page.goto('/admin_songs');
+  const songsBanner = page.getByRole('alert').filter({ hasText: 'Error: Songs are out of reach' });
+  await expect(songsBanner).toBeVisible();
+  await expect(page.getByText('No songs found')).toHaveCount(0);
+  await page.unroute(songsCall);
+  await songsBanner.getByRole('button', { name: 'Try Again' }).click();
+  await expect(songsBanner).toHaveCount(0);
+  await page.getByLabel('Search songs').fill(song.title);
+  await expect(page.getByTestId('song-row').filter({ hasText: song.title })).toBeVisible();
+
+  const artistsCall = /\/api\/admin\/artists\?/;
+  await page.route(artistsCall, refuse('Artists are out of reach'));
+  await page.goto('/admin_artist');
+  const artistsBanner = page
+    .getByRole('alert')
+    .filter({ hasText: 'Error loading artists: Artists are out of reach' });
+  await expect(artistsBanner).toBeVisible();
+  await expect(page.getByText('No artists found')).toHaveCount(0);
+  await page.unroute(artistsCall);
+  await artistsBanner.getByRole('button', { name: 'Try Again' }).click();
+  await expect(artistsBanner).toHaveCount(0);
+  await page.getByLabel('Search artists').fill(artist.name);
+  await expect(page.getByTestId('artist-row').filter({ hasText: artist.name })).toBeVisible();
+  await context.close();
+});
+
 test('a double click on a song status or an artist Disable sends one request', async ({
   browser,
 }) => {

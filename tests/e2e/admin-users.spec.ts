@@ -125,6 +125,37 @@ test('blocking the only user of the last page under the Active filter goes back 
   await context.close();
 });
 
+test('a users list that fails to load says so, not "No users found", and loads on Try Again', async ({
+  browser,
+}) => {
+  const listener = await createListener({ name: `Unloaded ${Date.now().toString(36)}` });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  const failing = /\/api\/admin\/getAllUser/;
+  await page.route(failing, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The database is not answering' }),
+    }),
+  );
+  await page.goto('/admin_users');
+  const banner = page
+    .getByRole('alert')
+    .filter({ hasText: 'Error: The database is not answering' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByText('No users found')).toHaveCount(0);
+
+  await page.unroute(failing);
+  await banner.getByRole('button', { name: 'Try Again' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByLabel('Search users').fill(listener.email);
+  await expect(page.getByTestId('user-row').filter({ hasText: listener.email })).toBeVisible();
+  await context.close();
+});
+
 test('a double click on Block sends one request, and the button shows it pending', async ({
   browser,
 }) => {

@@ -105,12 +105,15 @@ export function ArtistsPage() {
         </p>
       </div>
       {artists.error && (
-        <ErrorBanner>Error loading artists: {errorMessage(artists.error)}</ErrorBanner>
+        <ErrorBanner onRetry={() => artists.refetch()} retrying={artists.isFetching}>
+          Error loading artists: {errorMessage(artists.error)}
+        </ErrorBanner>
       )}
       <div className="overflow-x-auto rounded-xl border border-white/10">
         <AdminTable
           columns={['Artist', 'Email', 'Songs', 'Status', 'Created', 'Actions']}
           loading={artists.isPending}
+          failed={artists.isError}
           empty={list.length === 0}
           loadingText="Loading artists..."
           emptyText="No artists found"

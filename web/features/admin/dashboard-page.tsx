@@ -20,7 +20,11 @@ export function DashboardPage() {
   return (
     <div>
       <PageHeader title="Dashboard" />
-      {stats.error && <ErrorBanner>Error: {errorMessage(stats.error)}</ErrorBanner>}
+      {stats.error && (
+        <ErrorBanner onRetry={() => stats.refetch()} retrying={stats.isFetching}>
+          Error: {errorMessage(stats.error)}
+        </ErrorBanner>
+      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <StatCard label="Total Users" value={data?.totalUsers} icon={Users} />
         <StatCard

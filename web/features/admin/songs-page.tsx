@@ -111,7 +111,11 @@ export function SongsPage() {
           ))}
         </div>
       </div>
-      {songs.error && <ErrorBanner>Error: {errorMessage(songs.error)}</ErrorBanner>}
+      {songs.error && (
+        <ErrorBanner onRetry={() => songs.refetch()} retrying={songs.isFetching}>
+          Error: {errorMessage(songs.error)}
+        </ErrorBanner>
+      )}
       <section aria-label="All Songs" className="rounded-xl border border-white/10">
         <h2
           ref={listHeading}
@@ -124,6 +128,7 @@ export function SongsPage() {
           <AdminTable
             columns={['Song Details', 'Genre', 'Duration', 'Status', 'Actions']}
             loading={songs.isPending}
+            failed={songs.isError}
             empty={list.length === 0}
             loadingText="Loading songs..."
             emptyText="No songs found"

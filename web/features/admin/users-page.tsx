@@ -95,11 +95,16 @@ export function UsersPage() {
           <option value="blocked">Blocked</option>
         </select>
       </div>
-      {users.error && <ErrorBanner>Error: {errorMessage(users.error)}</ErrorBanner>}
+      {users.error && (
+        <ErrorBanner onRetry={() => users.refetch()} retrying={users.isFetching}>
+          Error: {errorMessage(users.error)}
+        </ErrorBanner>
+      )}
       <div className="overflow-x-auto rounded-xl border border-white/10">
         <AdminTable
           columns={['User', 'Email', 'Status', 'Plan', 'Actions']}
           loading={users.isPending}
+          failed={users.isError}
           empty={list.length === 0}
           loadingText="Loading users..."
           emptyText="No users found"

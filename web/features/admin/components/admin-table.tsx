@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 interface AdminTableProps {
   columns: readonly string[];
   loading: boolean;
+  /** The list could not be loaded: the page's banner says why, and no row claims it is empty. */
+  failed: boolean;
   empty: boolean;
   loadingText: string;
   emptyText: string;
@@ -27,10 +29,14 @@ function MessageRow({ span, text }: { span: number; text: string }) {
 const cards =
   'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:hidden max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center max-md:[&_tr]:gap-x-3 max-md:[&_tr]:gap-y-2 max-md:[&_tr]:p-3 max-md:[&_td]:p-0 max-md:[&_td]:break-words max-md:[&_td:first-child]:w-full max-md:[&_td:last-child]:ml-auto';
 
-/** The table of an admin list: its headings, a loading row, the empty state, then the rows. */
+/**
+ * The table of an admin list: its headings, a loading row, the empty state (not when the list
+ * failed to load), then the rows.
+ */
 export function AdminTable({
   columns,
   loading,
+  failed,
   empty,
   loadingText,
   emptyText,
@@ -49,7 +55,7 @@ export function AdminTable({
       </thead>
       <tbody>
         {loading && <MessageRow span={columns.length} text={loadingText} />}
-        {!loading && empty && <MessageRow span={columns.length} text={emptyText} />}
+        {!loading && !failed && empty && <MessageRow span={columns.length} text={emptyText} />}
         {children}
       </tbody>
     </table>

@@ -89,13 +89,36 @@ export const primaryButton =
 export const secondaryButton =
   'inline-flex items-center gap-2 rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:border-white disabled:opacity-50';
 
-export function ErrorBanner({ children }: { children: ReactNode }) {
+/**
+ * What went wrong, in red above what it is about; with `onRetry`, a list that failed to load
+ * offers to ask again (busy while `retrying`), so the admin need not reload the page.
+ */
+export function ErrorBanner({
+  children,
+  onRetry,
+  retrying = false,
+}: {
+  children: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div
       role="alert"
-      className="mb-4 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-300"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-300"
     >
-      {children}
+      <p>{children}</p>
+      {onRetry && (
+        <button
+          type="button"
+          aria-busy={retrying}
+          disabled={retrying}
+          onClick={onRetry}
+          className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-black disabled:opacity-50"
+        >
+          {retrying && <Spinner />} Try Again
+        </button>
+      )}
     </div>
   );
 }
