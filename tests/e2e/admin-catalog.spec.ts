@@ -981,6 +981,61 @@ test('the songs and artists lists that fail to load say so, not that there are n
   await context.close();
 });
 
+test('Cancel, Save and Back on Edit Artist return to the artists list as it was left', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  // Under Active, 21 artists of one name: a full page and a page of one; a disabled one besides.
+  for (let i = 0; i < 21; i++) {
+    await createArtist(deps, { name: `Kept ${stamp} ${String(i).padStart(2, '0')}` });
+  }
+  await createArtist(deps, { name: `Kept ${stamp} off`, disabled: true });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext();
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto('/admin_artist');
+  await page.getByLabel('Search artists').fill(`Kept ${stamp}`);
+  await page.getByLabel('Filter by status').selectOption('active');
+  const rows = page.getByTestId('artist-row');
+  await expect(rows.filter({ hasNotText: `Kept ${stamp}` })).toHaveCount(0);
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  const edit = rows.first().getByRole('link', { name: /^Edit / });
+  const name = (await edit.getAttribute('aria-label'))!.slice('Edit '.length);
+
+  const expectListAsLeft = async (shown: string) => {
+    await expect(page.getByLabel('Search artists')).toHaveValue(`Kept ${stamp}`);
+    await expect(page.getByLabel('Filter by status')).toHaveValue('active');
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(shown);
+  };
+
+  await edit.click();
+  await expect(page.getByRole('heading', { name: 'Edit Artist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expectListAsLeft(name);
+
+  await edit.click();
+  await page.getByPlaceholder('Enter artist name').fill(`${name} renamed`);
+  await page.getByRole('button', { name: 'Save Artist' }).click();
+  await expect(page.getByText('Artist updated successfully!')).toBeVisible();
+  await expectListAsLeft(`${name} renamed`);
+
+  await edit.click();
+  await expect(page.getByRole('heading', { name: 'Edit Artist' })).toBeVisible();
+  await page.goBack();
+  await expectListAsLeft(`${name} renamed`);
+  // A reload keeps it too.
+  await page.reload();
+  await expectListAsLeft(`${name} renamed`);
+  await context.close();
+});
+
 test('a double click on a song status or an artist Disable sends one request', async ({
   browser,
 }) => {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
-import { useAdminArtists } from './api/get-artists.ts';
+import { type ArtistsParams, useAdminArtists } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { toggleDisableArtist } from './api/update-artist.ts';
 import { AddArtistModal } from './components/add-artist-modal.tsx';
@@ -20,30 +20,63 @@ import {
   selectClass,
   useDebounced,
 } from './components/admin-ui.tsx';
+import { listState } from './components/artist-list-address.ts';
+import { pageFrom } from './components/paging.ts';
 import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
+const STATUSES = ['all', 'active', 'disabled'] as const;
 
-/** Artists: four stat cards, search, status filter, table, add, enable/disable, edit. */
+/** The status filter an address names; any other is every artist. */
+function statusFrom(text: string | null): ArtistsParams['status'] {
+  return STATUSES.find((status) => status === text) ?? 'all';
+}
+
+/**
+ * Artists: four stat cards, search, status filter, table, add, enable/disable, edit. The search,
+ * filter and page are in the address, so Save, Cancel and Back on an artist's edit page, and a
+ * reload, return to the list as the admin left it.
+ */
 export function ArtistsPage() {
   const [params, setParams] = useSearchParams();
   const adding = params.get('add') === '1';
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<'all' | 'active' | 'disabled'>('all');
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search.trim());
+  const q = (params.get('q') ?? '').trim();
+  const status = statusFrom(params.get('status'));
+  const page = pageFrom(params.get('page'));
+  const [search, setSearch] = useState(q);
+  const typed = useRef(false);
+  const typedQuery = useDebounced(search.trim());
   const artists = useAdminArtists({ q, status, page, limit: LIMIT });
   const queryClient = useQueryClient();
   const pending = usePendingActions<number>();
   // Where focus goes when the Add Artist dialog closes and nothing opened it (the address did).
   const heading = useRef<HTMLHeadingElement>(null);
 
-  function setAdding(open: boolean) {
+  /** Sets the address's `changes` (null takes one away), in place of the current entry. */
+  function changeAddress(changes: Record<string, string | null>) {
     const next = new URLSearchParams(params);
-    if (open) next.set('add', '1');
-    else next.delete('add');
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
     setParams(next, { replace: true });
   }
+
+  function setAdding(open: boolean) {
+    changeAddress({ add: open ? '1' : null });
+  }
+
+  // Back and links change the address: the box follows, unless the admin is typing in it.
+  useEffect(() => {
+    if (!typed.current) setSearch((current) => (current.trim() === q ? current : q));
+  }, [q]);
+  // Typing reaches the address once it pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the typed words settle, and reads the address as it is then
+  useEffect(() => {
+    if (!typed.current || typedQuery !== search.trim()) return;
+    typed.current = false;
+    if (typedQuery !== q) changeAddress({ q: typedQuery || null });
+  }, [typedQuery, search]);
 
   /** Pending until the list shows the outcome, so a second press cannot send it again. */
   function toggle(id: number, isDisabled: boolean) {
@@ -83,8 +116,10 @@ export function ArtistsPage() {
           placeholder="Search by name or email..."
           value={search}
           onChange={(value) => {
+            typed.current = true;
             setSearch(value);
-            setPage(1);
+            // New words start at the first page, as soon as they are typed.
+            if (page > 1) changeAddress({ page: null });
           }}
         />
         <select
@@ -92,8 +127,8 @@ export function ArtistsPage() {
           className={selectClass}
           value={status}
           onChange={(event) => {
-            setStatus(event.target.value as typeof status);
-            setPage(1);
+            const chosen = statusFrom(event.target.value);
+            changeAddress({ status: chosen === 'all' ? null : chosen, page: null });
           }}
         >
           <option value="all">All</option>
@@ -157,6 +192,7 @@ export function ArtistsPage() {
                   </button>
                   <Link
                     to={`/admin_artist_edit/${artist._id}`}
+                    state={listState(params)}
                     aria-label={`Edit ${artist.name}`}
                     className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
                   >
@@ -168,7 +204,12 @@ export function ArtistsPage() {
           ))}
         </AdminTable>
       </div>
-      <Pager page={page} limit={LIMIT} total={artists.data?.total} onPage={setPage} />
+      <Pager
+        page={page}
+        limit={LIMIT}
+        total={artists.data?.total}
+        onPage={(next) => changeAddress({ page: next > 1 ? String(next) : null })}
+      />
       <AddArtistModal open={adding} onClose={() => setAdding(false)} returnFocusTo={heading} />
     </div>
   );

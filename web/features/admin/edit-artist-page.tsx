@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdminArtist } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { updateArtist } from './api/update-artist.ts';
 import { inputClass, primaryButton, Spinner, secondaryButton } from './components/admin-ui.tsx';
+import { listAddress } from './components/artist-list-address.ts';
 import { type Problems, useFormProblems } from './components/form-problems.tsx';
 
 /** The page's fields, named as the server names them in an error's `field`. */
@@ -23,6 +24,8 @@ export function EditArtistPage() {
   const { id } = useParams();
   const artistId = Number(id);
   const navigate = useNavigate();
+  // The list as the admin left it, where Save, Cancel and a missing artist return.
+  const list = listAddress(useLocation().state);
   const queryClient = useQueryClient();
   const artist = useAdminArtist(artistId);
   const [name, setName] = useState('');
@@ -46,8 +49,8 @@ export function EditArtistPage() {
       artistId <= 0 ||
       (artist.error instanceof ApiError && artist.error.status === 404);
     notify.error(missing ? 'Artist not found' : 'Error loading artist data');
-    navigate('/admin_artist', { replace: true });
-  }, [artist.error, artistId, navigate]);
+    navigate(list, { replace: true });
+  }, [artist.error, artistId, navigate, list]);
 
   /**
    * The image to send, previewed once read; or none, when the artist keeps the image it has and
@@ -82,7 +85,7 @@ export function EditArtistPage() {
       notify.success('Artist updated successfully!');
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-      navigate('/admin_artist');
+      navigate(list);
     } catch (error) {
       notify.error(`Error updating artist: ${errorMessage(error, 'Failed to update artist')}`);
       failed(error, 'Failed to update artist');
@@ -151,7 +154,7 @@ export function EditArtistPage() {
         {descriptionField.message}
       </div>
       <div className="flex justify-end gap-3">
-        <button type="button" className={secondaryButton} onClick={() => navigate('/admin_artist')}>
+        <button type="button" className={secondaryButton} onClick={() => navigate(list)}>
           Cancel
         </button>
         <button type="submit" className={primaryButton} disabled={saving}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageWithin } from './paging.ts';
+import { pageCount, pageFrom, pageWithin } from './paging.ts';
 
 describe('pageCount', () => {
   it('counts a last page that is not full', () => {
@@ -22,5 +22,17 @@ describe('pageWithin', () => {
     expect(pageWithin(2, 20, 20)).toBe(1);
     expect(pageWithin(3, 40, 20)).toBe(2);
     expect(pageWithin(3, 0, 20)).toBe(1);
+  });
+});
+
+describe('pageFrom', () => {
+  it('reads the page an address names', () => {
+    expect(pageFrom('2')).toBe(2);
+  });
+
+  it('is the first page for none, or for what is no page', () => {
+    for (const text of [null, '', '0', '-1', '1.5', 'two', '1e400']) {
+      expect(pageFrom(text)).toBe(1);
+    }
   });
 });

@@ -10,3 +10,9 @@ export function pageCount(total: number, limit: number): number {
 export function pageWithin(page: number, total: number, limit: number): number {
   return Math.min(page, pageCount(total, limit));
 }
+
+/** The page an address's `page` names: a whole number from 1, else the first page. */
+export function pageFrom(text: string | null): number {
+  const page = Number(text);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
