@@ -72,6 +72,9 @@ test('an admin adds an artist with an image and a song with audio and cover; it 
     .getByLabel('Audio File *')
     .setInputFiles({ name: `${songTitle}.mp3`, mimeType: 'audio/mpeg', buffer: makeMp3(4, 262) });
   await expect(form.getByLabel('Title *')).toHaveValue(songTitle);
+  // The title filled in answers its "required" as a typed one does.
+  await expect(form.getByLabel('Title *')).not.toHaveAttribute('aria-invalid');
+  await expect(form.getByText('Title is required')).toHaveCount(0);
   await expect(form.getByLabel('Duration')).toHaveValue(/^0:0[34]$/);
   await expect(form.getByLabel('Status')).toHaveValue('Active');
   await form.getByLabel('Artist *').selectOption({ label: artistName });

@@ -144,7 +144,11 @@ export function AddSongForm({ onClose }: { onClose: () => void }) {
   async function chooseAudio(input: HTMLInputElement) {
     const file = chose('audioFile', input, 'audio', keepAudio);
     if (!file) return;
-    if (!title.trim()) setTitle(titleFromFile(file.name));
+    if (!title.trim()) {
+      setTitle(titleFromFile(file.name));
+      // A title filled in for the admin answers "Title is required" as typing one does.
+      edited('title');
+    }
     const seconds = await readDuration(file);
     if (seconds !== null && seconds > 0) setDuration(formatDuration(Math.round(seconds)));
   }
