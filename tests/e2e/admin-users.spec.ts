@@ -125,6 +125,33 @@ test('blocking the only user of the last page under the Active filter goes back 
   await context.close();
 });
 
+test('Next at the foot of a long users list opens the next page at its top', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  // Two full pages, each taller than the window.
+  for (let i = 0; i < 40; i++) await createListener({ name: `Scrolled ${stamp} ${i}` });
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(context, admin, { isAdmin: true });
+  const page = await context.newPage();
+  await page.goto('/admin_users');
+  await page.getByLabel('Search users').fill(`scrolled ${stamp}`);
+  const rows = page.getByTestId('user-row');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toBeInViewport();
+  const firstName = (await rows.first().locator('td').first().textContent()) ?? '';
+  // Clicking scrolls the pager into view, at the foot of the list.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(rows.first()).not.toContainText(firstName);
+  await expect(rows.first()).toBeInViewport();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(rows.first()).toBeInViewport();
+  await context.close();
+});
+
 test('a users list that fails to load says so, not "No users found", and loads on Try Again', async ({
   browser,
 }) => {

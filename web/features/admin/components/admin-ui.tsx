@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Loader2, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../../contract/rules/format.ts';
 import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
 import { useReturnFocus } from '../../../ui/return-focus.ts';
@@ -144,14 +144,20 @@ export function Pager({
   useEffect(() => {
     if (within !== page) onPage(within);
   }, [within, page, onPage]);
+  const nav = useRef<HTMLElement>(null);
   if (pages <= 1) return null;
+  // Another page is read from its top, not from where the pager left the last one.
+  const turnTo = (next: number) => {
+    onPage(next);
+    nav.current?.closest('main')?.scrollTo({ top: 0 });
+  };
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-3 text-sm">
+    <nav ref={nav} aria-label="Pages" className="mt-4 flex items-center justify-end gap-3 text-sm">
       <button
         type="button"
         className={secondaryButton}
         disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
+        onClick={() => turnTo(page - 1)}
       >
         <ChevronLeft className="size-4" /> Previous
       </button>
@@ -162,7 +168,7 @@ export function Pager({
         type="button"
         className={secondaryButton}
         disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
+        onClick={() => turnTo(page + 1)}
       >
         Next <ChevronRight className="size-4" />
       </button>
