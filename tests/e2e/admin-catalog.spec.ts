@@ -6,7 +6,9 @@ import { seriousViolations } from './axe.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
 import {
   createListener,
+  expectListLoadRetried,
   expectOneRequestPerDoubleClick,
+  newAdminPage,
   recordErrorToasts,
   serverDeps,
   signIn,
@@ -475,10 +477,7 @@ async function adminWithSong(browser: Browser, label: string) {
   const deps = await serverDeps();
   const artist = await createArtist(deps, { name: `${label} Artist ${stamp}` });
   const song = await createSong(deps, { title: `${label} Song ${stamp}`, artistIds: [artist.id] });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  return { stamp, artist, song, context, page: await context.newPage() };
+  return { stamp, artist, song, ...(await newAdminPage(browser)) };
 }
 
 /** An artist with an image, and a new administrator's page on its Edit Artist; `label` names it. */
@@ -488,10 +487,7 @@ async function adminEditingArtist(browser: Browser, label: string) {
     name: `${label} ${Date.now().toString(36)}`,
     withImage: true,
   });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser);
   await page.goto(`/admin_artist_edit/${artist.id}`);
   return { deps, artist, context, page };
 }
@@ -949,36 +945,23 @@ test('the songs and artists lists that fail to load say so, not that there are n
   browser,
 }) => {
   const { artist, song, context, page } = await adminWithSong(browser, 'Unloaded');
-  const refuse = (message: string) => (route: import('@playwright/test').Route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ message }),
-    });
-
-  const songsCall = /\/api\/admin\/getAllSongs/;
-  await page.route(songsCall, refuse('Songs are out of reach'));
-  await page.goto('/admin_songs');
-  const songsBanner = page.getByRole('alert').filter({ hasText: 'Error: Songs are out of reach' });
-  await expect(songsBanner).toBeVisible();
-  await expect(page.getByText('No songs found')).toHaveCount(0);
-  await page.unroute(songsCall);
-  await songsBanner.getByRole('button', { name: 'Try Again' }).click();
-  await expect(songsBanner).toHaveCount(0);
+  await expectListLoadRetried(page, {
+    path: '/admin_songs',
+    call: /\/api\/admin\/getAllSongs/,
+    message: 'Songs are out of reach',
+    banner: 'Error: Songs are out of reach',
+    emptyText: 'No songs found',
+  });
   await page.getByLabel('Search songs').fill(song.title);
   await expect(page.getByTestId('song-row').filter({ hasText: song.title })).toBeVisible();
 
-  const artistsCall = /\/api\/admin\/artists\?/;
-  await page.route(artistsCall, refuse('Artists are out of reach'));
-  await page.goto('/admin_artist');
-  const artistsBanner = page
-    .getByRole('alert')
-    .filter({ hasText: 'Error loading artists: Artists are out of reach' });
-  await expect(artistsBanner).toBeVisible();
-  await expect(page.getByText('No artists found')).toHaveCount(0);
-  await page.unroute(artistsCall);
-  await artistsBanner.getByRole('button', { name: 'Try Again' }).click();
-  await expect(artistsBanner).toHaveCount(0);
+  await expectListLoadRetried(page, {
+    path: '/admin_artist',
+    call: /\/api\/admin\/artists\?/,
+    message: 'Artists are out of reach',
+    banner: 'Error loading artists: Artists are out of reach',
+    emptyText: 'No artists found',
+  });
   await page.getByLabel('Search artists').fill(artist.name);
   await expect(page.getByTestId('artist-row').filter({ hasText: artist.name })).toBeVisible();
   await context.close();
@@ -991,18 +974,17 @@ test('Cancel, Save and Back on Edit Artist return to the artists list as it was 
   const deps = await serverDeps();
   // Under Active, 21 artists of one name: a full page and a page of one; a disabled one besides.
   for (let i = 0; i < 21; i++) {
-    await createArtist(deps, { name: `Kept ${stamp} ${String(i).padStart(2, '0')}` });
+    await createArtist(deps, { name: `Returning ${stamp} ${String(i).padStart(2, '0')}` });
   }
-  await createArtist(deps, { name: `Kept ${stamp} off`, disabled: true });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
+  await createArtist(deps, { name: `Returning ${stamp} off`, disabled: true });
+  const { context, page } = await newAdminPage(browser);
   await page.goto('/admin_artist');
-  await page.getByLabel('Search artists').fill(`Kept ${stamp}`);
+  await page.getByLabel('Search artists').fill(`Returning ${stamp}`);
+  // The typed words reach the address once typing pauses; the rows are theirs from then on.
+  await expect(page).toHaveURL(new RegExp(`q=Returning\\+${stamp}`));
   await page.getByLabel('Filter by status').selectOption('active');
   const rows = page.getByTestId('artist-row');
-  await expect(rows.filter({ hasNotText: `Kept ${stamp}` })).toHaveCount(0);
+  await expect(rows.filter({ hasNotText: `Returning ${stamp}` })).toHaveCount(0);
   await expect(rows).toHaveCount(20);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
@@ -1011,7 +993,7 @@ test('Cancel, Save and Back on Edit Artist return to the artists list as it was 
   const name = (await edit.getAttribute('aria-label'))!.slice('Edit '.length);
 
   const expectListAsLeft = async (shown: string) => {
-    await expect(page.getByLabel('Search artists')).toHaveValue(`Kept ${stamp}`);
+    await expect(page.getByLabel('Search artists')).toHaveValue(`Returning ${stamp}`);
     await expect(page.getByLabel('Filter by status')).toHaveValue('active');
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(rows).toHaveCount(1);

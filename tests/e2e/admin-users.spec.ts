@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { createListener, expectOneRequestPerDoubleClick, signIn } from './support.ts';
+import {
+  createListener,
+  expectListLoadRetried,
+  expectOneRequestPerDoubleClick,
+  newAdminPage,
+  signIn,
+} from './support.ts';
 
 test('blocking a listener refuses their open session and their next login', async ({ browser }) => {
   const stamp = Date.now().toString(36);
@@ -102,10 +108,7 @@ test('blocking the only user of the last page under the Active filter goes back 
   const stamp = Date.now().toString(36);
   // 21 active listeners: a full page and a page of one.
   for (let i = 0; i < 21; i++) await createListener({ name: `Paged ${stamp} ${i}` });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser);
   await page.goto('/admin_users');
   await page.getByLabel('Search users').fill(`paged ${stamp}`);
   await page.getByLabel('Filter by status').selectOption('active');
@@ -131,10 +134,7 @@ test('Next at the foot of a long users list opens the next page at its top', asy
   const stamp = Date.now().toString(36);
   // Two full pages, each taller than the window.
   for (let i = 0; i < 40; i++) await createListener({ name: `Scrolled ${stamp} ${i}` });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto('/admin_users');
   await page.getByLabel('Search users').fill(`scrolled ${stamp}`);
   const rows = page.getByTestId('user-row');
@@ -156,28 +156,14 @@ test('a users list that fails to load says so, not "No users found", and loads o
   browser,
 }) => {
   const listener = await createListener({ name: `Unloaded ${Date.now().toString(36)}` });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
-  const failing = /\/api\/admin\/getAllUser/;
-  await page.route(failing, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'The database is not answering' }),
-    }),
-  );
-  await page.goto('/admin_users');
-  const banner = page
-    .getByRole('alert')
-    .filter({ hasText: 'Error: The database is not answering' });
-  await expect(banner).toBeVisible();
-  await expect(page.getByText('No users found')).toHaveCount(0);
-
-  await page.unroute(failing);
-  await banner.getByRole('button', { name: 'Try Again' }).click();
-  await expect(banner).toHaveCount(0);
+  const { context, page } = await newAdminPage(browser);
+  await expectListLoadRetried(page, {
+    path: '/admin_users',
+    call: /\/api\/admin\/getAllUser/,
+    message: 'The database is not answering',
+    banner: 'Error: The database is not answering',
+    emptyText: 'No users found',
+  });
   await page.getByLabel('Search users').fill(listener.email);
   await expect(page.getByTestId('user-row').filter({ hasText: listener.email })).toBeVisible();
   await context.close();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+  Route,
+} from '@playwright/test';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
 import { LocalMediaStore } from '../../server/media/local-store.ts';
 import { SessionsRepository } from '../../server/modules/sessions/sessions.repository.ts';
@@ -66,6 +73,42 @@ export async function signIn(
     localStorage.setItem('isAuth', 'true');
     if (stored.isAdmin) localStorage.setItem('isAdmin', 'true');
   }, hints);
+}
+
+/** A new window signed in as a new administrator, with its first page. */
+export async function newAdminPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const admin = await createListener({ role: 'admin' });
+  const context = await browser.newContext(options);
+  await signIn(context, admin, { isAdmin: true });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Opens the admin list at `path` while its call (`call`) answers a 500 saying `message`: the
+ * banner reads `banner` and no row says `emptyText`. The call is then let through, and Try Again
+ * takes the banner away.
+ */
+export async function expectListLoadRetried(
+  page: Page,
+  list: { path: string; call: RegExp; message: string; banner: string; emptyText: string },
+): Promise<void> {
+  await page.route(list.call, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: list.message }),
+    }),
+  );
+  await page.goto(list.path);
+  const banner = page.getByRole('alert').filter({ hasText: list.banner });
+  await expect(banner).toBeVisible();
+  await expect(page.getByText(list.emptyText)).toHaveCount(0);
+  await page.unroute(list.call);
+  await banner.getByRole('button', { name: 'Try Again' }).click();
+  await expect(banner).toHaveCount(0);
 }
 
 /**

@@ -11,7 +11,7 @@ import { toggleDisableArtist } from './api/update-artist.ts';
 import { AddArtistModal } from './components/add-artist-modal.tsx';
 import { AdminTable } from './components/admin-table.tsx';
 import {
-  ErrorBanner,
+  LoadErrorBanner,
   PageHeader,
   Pager,
   primaryButton,
@@ -139,11 +139,7 @@ export function ArtistsPage() {
           Showing {list.length} of {stats?.total ?? 0} artists
         </p>
       </div>
-      {artists.error && (
-        <ErrorBanner onRetry={() => artists.refetch()} retrying={artists.isFetching}>
-          Error loading artists: {errorMessage(artists.error)}
-        </ErrorBanner>
-      )}
+      <LoadErrorBanner query={artists} label="Error loading artists" />
       <div className="overflow-x-auto rounded-xl border border-white/10">
         <AdminTable
           columns={['Artist', 'Email', 'Songs', 'Status', 'Created', 'Actions']}

@@ -1,8 +1,7 @@
 import { Crown, Mic2, Music, PlayCircle, Plus, Users } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api.ts';
 import { useDashboardStats } from './api/get-stats.ts';
-import { ErrorBanner, PageHeader, primaryButton, StatCard } from './components/admin-ui.tsx';
+import { LoadErrorBanner, PageHeader, primaryButton, StatCard } from './components/admin-ui.tsx';
 
 function playsNote(change: number | null | undefined, last30: number | undefined) {
   if (last30 === undefined) return undefined;
@@ -20,11 +19,7 @@ export function DashboardPage() {
   return (
     <div>
       <PageHeader title="Dashboard" />
-      {stats.error && (
-        <ErrorBanner onRetry={() => stats.refetch()} retrying={stats.isFetching}>
-          Error: {errorMessage(stats.error)}
-        </ErrorBanner>
-      )}
+      <LoadErrorBanner query={stats} label="Error" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <StatCard label="Total Users" value={data?.totalUsers} icon={Users} />
         <StatCard

@@ -13,7 +13,7 @@ import { setSongStatus, toggleDeleted } from './api/update-song.ts';
 import { AddSongForm } from './components/add-song-form.tsx';
 import { AdminTable } from './components/admin-table.tsx';
 import {
-  ErrorBanner,
+  LoadErrorBanner,
   PageHeader,
   Pager,
   primaryButton,
@@ -111,11 +111,7 @@ export function SongsPage() {
           ))}
         </div>
       </div>
-      {songs.error && (
-        <ErrorBanner onRetry={() => songs.refetch()} retrying={songs.isFetching}>
-          Error: {errorMessage(songs.error)}
-        </ErrorBanner>
-      )}
+      <LoadErrorBanner query={songs} label="Error" />
       <section aria-label="All Songs" className="rounded-xl border border-white/10">
         <h2
           ref={listHeading}

@@ -9,7 +9,7 @@ import { adminKeys } from './api/keys.ts';
 import { setUserPlan, toggleBlockUser } from './api/update-user.ts';
 import { AdminTable } from './components/admin-table.tsx';
 import {
-  ErrorBanner,
+  LoadErrorBanner,
   PageHeader,
   Pager,
   SearchInput,
@@ -95,11 +95,7 @@ export function UsersPage() {
           <option value="blocked">Blocked</option>
         </select>
       </div>
-      {users.error && (
-        <ErrorBanner onRetry={() => users.refetch()} retrying={users.isFetching}>
-          Error: {errorMessage(users.error)}
-        </ErrorBanner>
-      )}
+      <LoadErrorBanner query={users} label="Error" />
       <div className="overflow-x-auto rounded-xl border border-white/10">
         <AdminTable
           columns={['User', 'Email', 'Status', 'Plan', 'Actions']}

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../../contract/rules/format.ts';
 import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { useReturnFocus } from '../../../ui/return-focus.ts';
 import { pageCount, pageWithin } from './paging.ts';
 
@@ -120,6 +121,25 @@ export function ErrorBanner({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * What stopped a list or the figures from loading, after `label`, with Try Again; nothing while
+ * `query` has no error.
+ */
+export function LoadErrorBanner({
+  query,
+  label,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
+  label: string;
+}) {
+  if (!query.error) return null;
+  return (
+    <ErrorBanner onRetry={() => query.refetch()} retrying={query.isFetching}>
+      {label}: {errorMessage(query.error)}
+    </ErrorBanner>
   );
 }
 
