@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   createListener,
@@ -189,5 +190,64 @@ test('a double click on Block sends one request, and the button shows it pending
   );
   await expect(row).toContainText('Blocked');
   await expect(row.getByRole('button', { name: 'Unblock' })).toHaveAttribute('aria-busy', 'false');
+  await context.close();
+});
+
+test("while a user's Block or plan change is pending, the row's other control is disabled", async ({
+  browser,
+}) => {
+  const listener = await createListener({ name: `Racing ${Date.now().toString(36)}` });
+  const { context, page } = await newAdminPage(browser);
+  await page.goto('/admin_users');
+  await page.getByLabel('Search users').fill(listener.email);
+  const row = page.getByTestId('user-row').filter({ hasText: listener.email });
+  const plan = row.getByLabel(`Plan of ${listener.name}`);
+  const block = row.getByRole('button', { name: `Block ${listener.name}` });
+  const unblock = row.getByRole('button', { name: `Unblock ${listener.name}` });
+  await expect(plan).toHaveValue('free');
+
+  // Each write of the row is held until released, so the journey sees the row while it is pending.
+  const writes: string[] = [];
+  let release = () => {};
+  const hold = async (route: Route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    writes.push(new URL(route.request().url()).pathname);
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue();
+  };
+  await page.route(/\/api\/admin\/(toggleBlockUser|users)\//, hold);
+
+  // Disabled outright: a select only marked aria-disabled still opens and takes a choice, which
+  // the page then drops.
+  await block.click();
+  await expect(block).toHaveAttribute('aria-busy', 'true');
+  await expect(plan).toHaveJSProperty('disabled', true);
+  await plan.focus();
+  await expect(plan).not.toBeFocused();
+  await expect.poll(() => writes.length).toBe(1);
+  release();
+  await expect(row).toContainText('Blocked');
+  await expect(plan).toHaveJSProperty('disabled', false);
+
+  // The other way round: a plan chosen from the keyboard keeps its focus while pending, and
+  // Unblock cannot be pressed until the plan is saved.
+  await plan.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(plan).toHaveAttribute('aria-busy', 'true');
+  await expect(plan).toBeFocused();
+  await expect(unblock).toHaveJSProperty('disabled', true);
+  await expect.poll(() => writes.length).toBe(2);
+  release();
+  await expect(plan).toHaveAttribute('aria-busy', 'false');
+  await expect(plan).toHaveValue('premium');
+  await expect(unblock).toHaveJSProperty('disabled', false);
+  await expect(row).toContainText('Blocked');
+  expect(writes).toEqual([
+    expect.stringMatching(/\/toggleBlockUser\//),
+    expect.stringMatching(/\/users\/\d+\/plan$/),
+  ]);
+  await page.unroute(/\/api\/admin\/(toggleBlockUser|users)\//, hold);
   await context.close();
 });

@@ -21,6 +21,9 @@ import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
 
+/** A row's controls that write: the plan and Block/Unblock, one at a time. */
+type RowControl = 'plan' | 'block';
+
 function actionError(error: unknown): string {
   return error instanceof ApiError || (error instanceof Error && error.message)
     ? `Error: ${errorMessage(error)}`
@@ -36,7 +39,7 @@ export function UsersPage() {
   const params = { q, status, page, limit: LIMIT };
   const users = useUsers(params);
   const queryClient = useQueryClient();
-  const pending = usePendingActions<number>();
+  const pending = usePendingActions<number, RowControl>();
 
   /** Puts the server's answer into the row at once, then refreshes counts and filters. */
   function applyResponse(user: AdminUser) {
@@ -51,14 +54,18 @@ export function UsersPage() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.all });
   }
 
-  function run(id: number, action: () => Promise<{ data: AdminUser }>) {
-    return pending.run(id, async () => {
-      try {
-        applyResponse((await action()).data);
-      } catch (error) {
-        notify.error(actionError(error));
-      }
-    });
+  function run(id: number, control: RowControl, action: () => Promise<{ data: AdminUser }>) {
+    return pending.run(
+      id,
+      async () => {
+        try {
+          applyResponse((await action()).data);
+        } catch (error) {
+          notify.error(actionError(error));
+        }
+      },
+      control,
+    );
   }
 
   const stats = users.data?.stats;
@@ -131,11 +138,13 @@ export function UsersPage() {
               <td className="px-4 py-3">
                 <select
                   aria-label={`Plan of ${user.name}`}
-                  className={selectClass}
+                  className={`${selectClass} disabled:opacity-50 aria-disabled:opacity-50`}
                   value={user.isPremium ? 'premium' : 'free'}
-                  aria-disabled={pending.isPending(user._id)}
+                  {...pending.controlState(user._id, 'plan')}
                   onChange={(event) =>
-                    run(user._id, () => setUserPlan(user._id, event.target.value === 'premium'))
+                    run(user._id, 'plan', () =>
+                      setUserPlan(user._id, event.target.value === 'premium'),
+                    )
                   }
                 >
                   <option value="free">Free</option>
@@ -147,10 +156,11 @@ export function UsersPage() {
                   type="button"
                   // Named with its user, as a list of "Block" buttons reads to a screen reader.
                   aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.name || user.email}`}
-                  aria-busy={pending.isPending(user._id)}
-                  aria-disabled={pending.isPending(user._id)}
-                  onClick={() => run(user._id, () => toggleBlockUser(user._id, !user.isBlocked))}
-                  className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
+                  {...pending.controlState(user._id, 'block')}
+                  onClick={() =>
+                    run(user._id, 'block', () => toggleBlockUser(user._id, !user.isBlocked))
+                  }
+                  className={`rounded-full px-3 py-1 text-xs font-semibold disabled:opacity-50 aria-disabled:opacity-50 ${user.isBlocked ? 'bg-brand text-black' : 'bg-red-600 text-white'}`}
                 >
                   {user.isBlocked ? 'Unblock' : 'Block'}
                 </button>
