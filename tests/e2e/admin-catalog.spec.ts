@@ -1054,6 +1054,32 @@ test('a double click on a song status or an artist Disable sends one request', a
   await context.close();
 });
 
+test("each artist's Disable and Enable is named with its artist, and reads as the spec's word", async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  const on = await createArtist(deps, { name: `Named ${stamp} On` });
+  const off = await createArtist(deps, { name: `Named ${stamp} Off`, disabled: true });
+  const { context, page } = await newAdminPage(browser);
+  await page.goto('/admin_artist');
+  await page.getByLabel('Search artists').fill(`Named ${stamp}`);
+  const rows = page.getByTestId('artist-row');
+  await expect(rows).toHaveCount(2);
+  // A screen reader lists the buttons by name, so a list of plain "Disable" says nothing of whom.
+  const onButton = rows.filter({ hasText: on.name }).getByRole('button');
+  const offButton = rows.filter({ hasText: off.name }).getByRole('button');
+  await expect(onButton).toHaveAccessibleName(`Disable ${on.name}`);
+  await expect(onButton).toHaveText('Disable');
+  await expect(offButton).toHaveAccessibleName(`Enable ${off.name}`);
+  await expect(offButton).toHaveText('Enable');
+
+  await onButton.click();
+  await expect(onButton).toHaveAccessibleName(`Enable ${on.name}`);
+  await expect(onButton).toHaveText('Enable');
+  await context.close();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -179,6 +179,8 @@ export function ArtistsPage() {
                 <div className="flex gap-2">
                   <button
                     type="button"
+                    // Named with its artist, as a list of "Disable" buttons reads to a screen reader.
+                    aria-label={`${artist.isDisabled ? 'Enable' : 'Disable'} ${artist.name}`}
                     aria-busy={pending.isPending(artist._id)}
                     aria-disabled={pending.isPending(artist._id)}
                     onClick={() => toggle(artist._id, !artist.isDisabled)}
