@@ -112,6 +112,7 @@ export type ArtistStats = Static<typeof ArtistStats>;
 
 export const ArtistList = Type.Object({
   items: Type.Array(AdminArtist),
+  /** How many artists match the search and filter (all pages); `stats.total` counts them all. */
   total: Type.Integer(),
   page: Type.Integer(),
   limit: Type.Integer(),

@@ -1080,6 +1080,40 @@ test("each artist's Disable and Enable is named with its artist, and reads as th
   await context.close();
 });
 
+test('"Showing n of total" counts the artists the search and status filter match', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const deps = await serverDeps();
+  // 21 active and 2 disabled: the active ones fill a page and leave one over.
+  for (let i = 0; i < 21; i++) await createArtist(deps, { name: `Counted ${stamp} ${i}` });
+  for (let i = 0; i < 2; i++) {
+    await createArtist(deps, { name: `Counted ${stamp} off ${i}`, disabled: true });
+  }
+  const { context, page } = await newAdminPage(browser);
+  await page.goto('/admin_artist');
+  const showing = page.getByText(/^Showing \d+ of \d+ artists$/);
+  const rows = page.getByTestId('artist-row');
+
+  await page.getByLabel('Search artists').fill(`Counted ${stamp}`);
+  await expect(rows.filter({ hasNotText: `Counted ${stamp}` })).toHaveCount(0);
+  await expect(showing).toHaveText('Showing 20 of 23 artists');
+  await page.getByLabel('Filter by status').selectOption('disabled');
+  await expect(showing).toHaveText('Showing 2 of 2 artists');
+  await page.getByLabel('Filter by status').selectOption('active');
+  await expect(showing).toHaveText('Showing 20 of 21 artists');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(showing).toHaveText('Showing 1 of 21 artists');
+
+  // Without a search, under Disabled, the total is the Disabled Artists card's count.
+  await page.goto('/admin_artist?status=disabled');
+  const disabledCard = page.getByTestId('stat-Disabled Artists');
+  await expect(disabledCard).not.toContainText('…');
+  const disabled = (await disabledCard.locator('p').first().textContent())!;
+  await expect(showing).toHaveText(new RegExp(`^Showing \\d+ of ${disabled} artists$`));
+  await context.close();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

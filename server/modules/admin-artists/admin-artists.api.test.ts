@@ -143,14 +143,18 @@ describe('admin artists', () => {
     expect(body.stats.disabled).toBe(1);
     expect(body.stats.active).toBe(body.total - 1);
     expect(body.stats.recent).toBe(body.total - 1);
+    const list = async (query: string) =>
+      (await t.app.inject({ url: `/api/admin/artists?${query}`, headers: auth(admin) })).json();
     const names = async (query: string) =>
-      (await t.app.inject({ url: `/api/admin/artists?${query}`, headers: auth(admin) }))
-        .json()
-        .items.map((a: { name: string }) => a.name);
+      (await list(query)).items.map((a: { name: string }) => a.name);
     expect(await names('q=timer')).toEqual(['Old Timer']);
     expect(await names('q=band@example')).toEqual(['Velvet Engine']);
     expect(await names('status=disabled')).toEqual(['Muted Choir']);
     expect(await names('status=active&q=muted')).toEqual([]);
+    // `total` counts what the search and filter match, over all pages; `stats` counts every artist.
+    expect(await list('status=disabled')).toMatchObject({ total: 1, stats: { total: body.total } });
+    expect((await list('status=active&limit=1')).total).toBe(body.total - 1);
+    expect((await list('q=timer')).total).toBe(1);
     const one = await t.app.inject({ url: `/api/admin/artists/${old.id}`, headers: auth(admin) });
     expect(one.json().data.name).toBe('Old Timer');
     expect(

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatCount } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
@@ -136,7 +137,7 @@ export function ArtistsPage() {
           <option value="disabled">Disabled</option>
         </select>
         <p className="text-sm text-muted">
-          Showing {list.length} of {stats?.total ?? 0} artists
+          Showing {formatCount(list.length)} of {formatCount(artists.data?.total ?? 0)} artists
         </p>
       </div>
       <LoadErrorBanner query={artists} label="Error loading artists" />
