@@ -245,8 +245,59 @@ test("a listener's recently played songs come from the server, in the queue pane
   await expect(queuePanel(page).getByText('Next from: Recently played')).toBeVisible();
 });
 
+/** On a phone: plays the first song of an album of `count` songs or more, from its row. */
+async function playAlbumOnPhone(page: Page, count: number) {
+  const album = await albumWith(page.request, count);
+  const first = album.songs[0]!;
+  await page.goto(`/album/${album._id}`);
+  // On a phone the whole row is its play button.
+  await rowOf(page, first.title)
+    .getByRole('button', { name: `Play ${first.title}` })
+    .tap();
+  await expect(page.getByTestId('mini-title')).toHaveText(first.title);
+  return album;
+}
+
+/** On a phone: the mini player's title opens the full-screen player. */
+async function openFullScreen(page: Page): Promise<void> {
+  await page.getByTestId('mini-title').tap();
+  await expect(page).toHaveURL(/\/SongFullScreen$/);
+}
+
 test.describe('on a phone', () => {
   test.use(PHONE);
+
+  test('leaving the full-screen player, by Back or by its own back button, closes its queue', async ({
+    page,
+  }) => {
+    const album = await playAlbumOnPhone(page, 2);
+    const [first] = album.songs as [ApiSong];
+    const openQueueFullScreen = async () => {
+      await openFullScreen(page);
+      await player(page).getByRole('button', { name: 'Queue' }).tap();
+      await expect(queuePanel(page)).toBeVisible();
+    };
+    /**
+     * Back on the album page with no queue over it: the wide bar's Queue button, rendered though
+     * hidden on a phone, says the panel is closed, so the panel is not merely still loading.
+     */
+    const expectNoQueue = async () => {
+      await expect(page).toHaveURL(new RegExp(`/album/${album._id}$`));
+      await expect(page.getByTestId('mini-title')).toHaveText(first.title);
+      await expect(
+        page.getByRole('button', { name: 'Queue', exact: true, includeHidden: true }),
+      ).toHaveAttribute('aria-pressed', 'false');
+      await expect(queuePanel(page)).toHaveCount(0);
+    };
+
+    await openQueueFullScreen();
+    await page.goBack();
+    await expectNoQueue();
+
+    await openQueueFullScreen();
+    await page.getByRole('button', { name: 'Back', exact: true }).tap();
+    await expectNoQueue();
+  });
 
   test('a listener adds the playing song to a playlist from the full-screen player', async ({
     page,
@@ -256,16 +307,9 @@ test.describe('on a phone', () => {
     await signIn(context, user);
     const playlistId = await playlistOf(page.request, user, 'Phone mix');
     const headers = { authorization: `Bearer ${user.token}` };
-    const album = await albumWith(page.request, 2);
+    const album = await playAlbumOnPhone(page, 2);
     const [first] = album.songs as [ApiSong];
-    await page.goto(`/album/${album._id}`);
-    // On a phone the whole row is its play button.
-    await rowOf(page, first.title)
-      .getByRole('button', { name: `Play ${first.title}` })
-      .tap();
-    await expect(page.getByTestId('mini-title')).toHaveText(first.title);
-    await page.getByTestId('mini-title').tap();
-    await expect(page).toHaveURL(/\/SongFullScreen$/);
+    await openFullScreen(page);
 
     // Heart, add to playlist and the song menu sit under the title, all on screen.
     const actions = page.getByTestId('fullscreen-song-actions');

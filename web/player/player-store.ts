@@ -78,6 +78,8 @@ export interface PlayerActions {
   volumeBy(step: number): void;
   setHelpOpen(open: boolean): void;
   setQueueOpen(open: boolean): void;
+  /** Closes the queue panel and the shortcuts' list. */
+  closePanels(): void;
   toggleMute(): void;
   toggleShuffle(): void;
   toggleRepeat(): void;
@@ -380,6 +382,9 @@ export const usePlayer = create<PlayerStore>()(
       },
       setQueueOpen(queueOpen) {
         set({ queueOpen });
+      },
+      closePanels() {
+        set({ queueOpen: false, helpOpen: false });
       },
       setVolume(volume) {
         set(setVolume(get(), volume));

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
 import { useBack } from '../../lib/go-back.ts';
 import { AddToPlaylistPopup } from '../../player/add-to-playlist-popup.tsx';
 import { LikeButton } from '../../player/like-button.tsx';
@@ -9,7 +10,7 @@ import {
   VolumeControl,
 } from '../../player/player-bar.tsx';
 import { PlayerMenus } from '../../player/player-menus.tsx';
-import { useCurrentSong } from '../../player/player-store.ts';
+import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { QueuePanel } from '../../player/queue-panel.tsx';
 import { ShortcutsHelp } from '../../player/shortcuts-help.tsx';
 import { SongMenuButton } from '../../player/song-menu-trigger.tsx';
@@ -20,6 +21,9 @@ import { AlbumLink, ArtistLinks } from '../../ui/song-credits.tsx';
 export function SongFullScreenPage() {
   const song = useCurrentSong();
   const back = useBack();
+  // The queue and the shortcuts' list opened here are this page's: leaving it, by its Back, the
+  // browser's or a link, closes them rather than leaving them over the page below.
+  useEffect(() => () => usePlayer.getState().closePanels(), []);
   return (
     <main className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8">
       <button
