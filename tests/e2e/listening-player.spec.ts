@@ -210,6 +210,34 @@ test('with nothing selected the full-screen player says so', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Trending songs' })).toBeVisible();
 });
 
+test('with no song the seek bar is disabled and out of the tab order; the volume still works', async ({
+  page,
+}) => {
+  await page.goto('/SongFullScreen');
+  await expect(page.getByRole('heading', { name: 'No song selected' })).toBeVisible();
+  const seekBar = player(page).getByRole('slider', { name: 'Seek' });
+  await expect(seekBar).toBeDisabled();
+  // Tab goes from Back through every control of the page: never to the seek bar.
+  const reached: string[] = [];
+  await page.getByRole('button', { name: 'Back' }).focus();
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+    );
+  }
+  expect(reached).toContain('Volume');
+  expect(reached).not.toContain('Seek');
+  // A click on it moves nothing.
+  await seekBar.click({ force: true, position: { x: 40, y: 2 } });
+  await expect(seekBar).toHaveValue('0');
+  await expect(page.getByTestId('elapsed')).toHaveText('0:00');
+  const volume = player(page).getByRole('slider', { name: 'Volume' });
+  await expect(volume).toBeEnabled();
+  await volume.fill('0.4');
+  await expect(volume).toHaveValue('0.4');
+});
+
 test('the queue and position survive a reload and navigation; Media Session follows', async ({
   page,
 }) => {

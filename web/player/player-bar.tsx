@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
 import { ArtistLinks } from '../ui/song-credits.tsx';
+import { currentSong } from './player-state.ts';
 import { useCurrentSong, usePlayer } from './player-store.ts';
 import { SEEK_STEP_SECONDS } from './shortcuts.ts';
 import { loadLikeButton, loadPlaylistPopup } from './song-action-parts.ts';
@@ -73,8 +74,9 @@ const SEEK_KEYS: Record<string, number> = {
   ArrowDown: -1,
 };
 
-/** The seek bar with elapsed and total time in m:ss. */
+/** The seek bar with elapsed and total time in m:ss; off, and out of the tab order, with no song. */
 export function SeekBar() {
+  const hasSong = usePlayer((state) => currentSong(state) !== null);
   const position = usePlayer((state) => state.position);
   const duration = usePlayer((state) => state.duration);
   const seek = usePlayer((state) => state.seek);
@@ -100,10 +102,11 @@ export function SeekBar() {
         step={0.1}
         value={Math.min(position, duration || 0)}
         aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+        disabled={!hasSong}
         onChange={(event) => seek(Number(event.target.value))}
         onKeyDown={onKeyDown}
         onPointerUp={releaseFocus}
-        className="h-1 flex-1 cursor-pointer accent-white"
+        className="h-1 flex-1 cursor-pointer accent-white disabled:cursor-default disabled:opacity-40"
       />
       <span className="w-10 tabular-nums" data-testid="total">
         {formatDuration(duration)}
