@@ -93,6 +93,13 @@ test('the genre grid on the empty search page opens a genre and its songs play',
   await expect(play).toBeAttached();
   await play.click({ force: true });
   await expect(page.getByTestId('now-playing-title')).not.toBeEmpty();
+  // The queue names the genre the songs come from.
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Queue' }).click();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Queue' })
+      .getByText(`Next from: ${genre}`, { exact: true }),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -82,7 +82,12 @@ export function QueuePanel({ placement = 'dock' }: { placement?: keyof typeof PL
             <>
               Next from:{' '}
               {context.path ? (
-                <Link to={context.path} className="text-white hover:underline">
+                // Underlined, not only whiter: a short name beside "Next from:" must read as a
+                // link without its colour.
+                <Link
+                  to={context.path}
+                  className="text-white underline decoration-white/40 underline-offset-4 hover:decoration-white"
+                >
                   {context.name}
                 </Link>
               ) : (

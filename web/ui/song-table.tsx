@@ -24,7 +24,13 @@ export interface SongTableProps {
   playlistId?: number;
   /** When given, rows can be dragged, or moved with the arrow keys on their handle. */
   onMove?(songId: number, toIndex: number): void;
+  /** The list's accessible name. */
   label: string;
+  /**
+   * What the queue calls the list ("Next from: …") when a row starts it: the album, artist or
+   * genre itself, as Spotify names it, rather than the label's "Songs of …"; else the label.
+   */
+  queueName?: string;
   /**
    * How many songs the list has when `songs` holds only the first of them (the rest still
    * arriving): the list is sized for all, and rows not yet here show as placeholders.
@@ -64,14 +70,14 @@ export function SongTable({
   renderActions,
   onMove,
   label,
+  queueName = label,
   total,
   playlistId,
   albumColumn = true,
 }: SongTableProps) {
   const likes = useLikes();
   const grid = albumColumn ? gridWithAlbum : gridWithoutAlbum;
-  // The queue names the list a row starts ("Next from: …") after this table.
-  const play = (index: number) => playingFrom(listOnPage(label), () => onToggle(index));
+  const play = (index: number) => playingFrom(listOnPage(queueName), () => onToggle(index));
   const menuGestures = useSongMenuGestures();
   const count = Math.max(total ?? 0, songs.length);
   const rows = useRowWindow(count, SONG_ROW_HEIGHT);

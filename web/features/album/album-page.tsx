@@ -44,10 +44,9 @@ export function AlbumPage() {
   if (!album) return <EmptyState title="No album found" home />;
   const songs = album.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
-  const listName = `Songs of ${album.title}`;
   const togglePlay = () => {
     const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0), listOnPage(listName));
+    toggleSong(songs, Math.max(at, 0), listOnPage(album.title));
   };
   return (
     <div className="pb-8">
@@ -96,7 +95,8 @@ export function AlbumPage() {
         <p className="px-4 text-muted sm:px-6">No songs in this album</p>
       ) : (
         <SongTable
-          label={listName}
+          label={`Songs of ${album.title}`}
+          queueName={album.title}
           songs={songs}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}

@@ -62,10 +62,9 @@ export function ArtistPage() {
 
   const songs = artist.songs;
   const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
-  const listName = `Popular songs by ${artist.name}`;
   const togglePlay = () => {
     const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0), listOnPage(listName));
+    toggleSong(songs, Math.max(at, 0), listOnPage(artist.name));
   };
 
   return (
@@ -150,7 +149,8 @@ export function ArtistPage() {
           <p className="px-4 text-muted sm:px-6">No songs found for this artist</p>
         ) : (
           <SongTable
-            label={listName}
+            label={`Popular songs by ${artist.name}`}
+            queueName={artist.name}
             songs={songs}
             currentId={current?._id ?? null}
             isPlaying={isPlaying}

@@ -231,6 +231,7 @@ function GenreSongsView({ genre }: { genre: string }) {
       ) : (
         <SongTable
           label={`Songs of ${genre}`}
+          queueName={genre}
           songs={list}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
