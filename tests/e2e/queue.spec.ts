@@ -29,6 +29,42 @@ async function fromMenu(page: Page, title: string, action: string): Promise<void
   await menuOf(page, title).getByRole('menuitem', { name: action }).click();
 }
 
+/** Opens the menu of the queue panel's row of `title` by a right-click and chooses `action`. */
+async function fromQueueMenu(page: Page, title: string, action: string): Promise<void> {
+  await queuePanel(page)
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .first()
+    .click({ button: 'right' });
+  await menuOf(page, title).getByRole('menuitem', { name: action }).click();
+}
+
+/** Opens the album's page and plays the song `title` from its row's button. */
+async function playFromRow(page: Page, albumId: number, title: string): Promise<void> {
+  await page.goto(`/album/${albumId}`);
+  await rowOf(page, title).hover();
+  await rowOf(page, title)
+    .getByRole('button', { name: `Play ${title}` })
+    .click();
+  await expect(nowPlaying(page)).toHaveText(title);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Where the toast saying `text` rests once it has slid in. */
+async function toastBox(page: Page, text: string): Promise<Box> {
+  const toast = page.locator('.Toastify__toast').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
+  return (await toast.boundingBox())!;
+}
+
+function overlapping(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 test('add to queue and play next build a queue that plays first, reorders and survives a reload', async ({
   page,
 }) => {
@@ -40,12 +76,7 @@ test('add to queue and play next build a queue that plays first, reorders and su
     string,
     string,
   ];
-  await page.goto(`/album/${album._id}`);
-  await rowOf(page, a).hover();
-  await rowOf(page, a)
-    .getByRole('button', { name: `Play ${a}` })
-    .click();
-  await expect(nowPlaying(page)).toHaveText(a);
+  await playFromRow(page, album._id, a);
 
   // Add to queue appends; play next goes first.
   await fromMenu(page, e, 'Add to queue');
@@ -249,6 +280,26 @@ test("a listener's recently played songs come from the server, in the queue pane
   await expect(queuePanel(page).getByText('Next from: Recently played')).toBeVisible();
 });
 
+test('toasts of songs queued from the open queue panel sit clear of it, its header included', async ({
+  page,
+}) => {
+  // A laptop's short window, where the panel reaches up to the toasts' corner.
+  await page.setViewportSize({ width: 1280, height: 680 });
+  const album = await albumWith(page.request, 5);
+  const [a, b, c] = album.songs.map((song) => song.title) as [string, string, string];
+  await playFromRow(page, album._id, a);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  // Two in a row, as a listener building a queue does: their toasts stack.
+  await fromQueueMenu(page, b, 'Add to queue');
+  await fromQueueMenu(page, c, 'Play next');
+  const panel = (await queuePanel(page).boundingBox())!;
+  for (const text of ['Added to queue', 'Playing next']) {
+    expect(overlapping(await toastBox(page, text), panel), text).toBe(false);
+  }
+  await queuePanel(page).getByRole('button', { name: 'Close queue' }).click();
+  await expect(queuePanel(page)).toHaveCount(0);
+});
+
 /** On a phone: plays the first song of an album of `count` songs or more, from its row. */
 async function playAlbumOnPhone(page: Page, count: number) {
   const album = await albumWith(page.request, count);
@@ -301,6 +352,24 @@ test.describe('on a phone', () => {
     await openQueueFullScreen();
     await page.getByRole('button', { name: 'Back', exact: true }).tap();
     await expectNoQueue();
+  });
+
+  test("on the full-screen player a toast covers neither the controls nor the queue's header", async ({
+    page,
+  }) => {
+    const album = await playAlbumOnPhone(page, 3);
+    const [, second] = album.songs as [ApiSong, ApiSong];
+    await openFullScreen(page);
+    await player(page).getByRole('button', { name: 'Queue' }).tap();
+    await fromQueueMenu(page, second.title, 'Play next');
+    const toast = await toastBox(page, 'Playing next');
+    const controls = (await player(page).boundingBox())!;
+    const panel = (await queuePanel(page).boundingBox())!;
+    const back = (await page.getByRole('button', { name: 'Back', exact: true }).boundingBox())!;
+    expect(overlapping(toast, controls), 'over the controls').toBe(false);
+    expect(overlapping(toast, panel), 'over the queue').toBe(false);
+    expect(overlapping(toast, back), 'over Back').toBe(false);
+    expect(toast.y).toBeGreaterThanOrEqual(0);
   });
 
   test('a listener adds the playing song to a playlist from the full-screen player', async ({

@@ -13,8 +13,9 @@ import { SongMenuButton, useSongMenuGestures } from './song-menu-trigger.tsx';
 /** Where the panel opens: above the bottom player, or on the full-screen player's page. */
 const PLACEMENT = {
   dock: 'right-2 bottom-36 max-h-[60vh] md:bottom-24 md:max-h-[70vh]',
-  // On a phone the full-screen player's controls fill the lower half; the panel stays above them.
-  fullscreen: 'top-16 right-2 max-h-[42vh] md:top-auto md:bottom-24 md:max-h-[70vh]',
+  // On a phone the full-screen player's controls fill the lower half and its toasts the top row:
+  // the panel stays between them.
+  fullscreen: 'top-20 right-2 max-h-[42vh] md:top-auto md:bottom-24 md:max-h-[70vh]',
 } as const;
 
 const RECENT: { name: string } = { name: 'Recently played' };
@@ -53,7 +54,8 @@ export function QueuePanel({ placement = 'dock' }: { placement?: keyof typeof PL
   return (
     <aside
       aria-label="Queue"
-      className={`fixed z-40 flex w-[min(22rem,calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl ${PLACEMENT[placement]}`}
+      data-queue-panel
+      className={`fixed z-40 flex w-[min(var(--queue-panel-width),calc(100vw-1rem))] flex-col rounded-lg bg-elevated shadow-2xl ${PLACEMENT[placement]}`}
     >
       <div className="flex items-center justify-between p-4">
         <h2 className="text-lg font-bold">Queue</h2>

@@ -25,7 +25,10 @@ export function SongFullScreenPage() {
   // browser's or a link, closes them rather than leaving them over the page below.
   useEffect(() => () => usePlayer.getState().closePanels(), []);
   return (
-    <main className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8">
+    <main
+      data-full-screen-player
+      className="flex min-h-full flex-col bg-gradient-to-b from-[#3a3a3a] to-black p-4 sm:p-8"
+    >
       <button
         type="button"
         aria-label="Back"
