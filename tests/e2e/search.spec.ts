@@ -167,3 +167,61 @@ test('a visitor pressing Enter gets the results, and nothing is recorded', async
   await expect(page.getByRole('heading', { name: 'Recent searches' })).toHaveCount(0);
   expect(posts).toEqual([]);
 });
+
+/** Answers calls matching `url` with `status` and the server's JSON `message` while `failing()`. */
+async function failWhile(
+  page: Page,
+  url: RegExp,
+  failing: () => { status: number; message: string } | null,
+): Promise<void> {
+  await page.route(url, (route) => {
+    const failure = failing();
+    if (!failure) return route.fallback();
+    return route.fulfill({
+      status: failure.status,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: failure.message }),
+    });
+  });
+}
+
+test('a busy or failing search says so, and Try Again asks again', async ({ page }) => {
+  let failure: { status: number; message: string } | null = {
+    status: 429,
+    message: 'Too many attempts. Please try again in 5 seconds.',
+  };
+  await failWhile(page, /\/api\/search\?/, () => failure);
+  await page.goto('/search?q=cafe');
+  const error = page.getByRole('alert').filter({ hasText: 'Error loading search results' });
+  await expect(error).toContainText('Too many attempts. Please try again in 5 seconds.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  failure = null;
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('button', { name: 'Play Café del Mar' })).toBeAttached();
+  await expect(error).toHaveCount(0);
+});
+
+test('genres that fail to load leave "Browse all" with the error and Try Again', async ({
+  page,
+}) => {
+  let failing = true;
+  await failWhile(page, /\/api\/genres$/, () =>
+    failing
+      ? { status: 500, message: 'Something went wrong on our side. Please try again.' }
+      : null,
+  );
+  await page.goto('/search');
+  const browse = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Browse all' }),
+  });
+  const error = browse.getByRole('alert');
+  await expect(error).toContainText('Error loading genres');
+  await expect(error).toContainText('Something went wrong on our side.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  failing = false;
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(browse.getByRole('link').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+});

@@ -1,7 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
@@ -9,6 +8,7 @@ import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { useMoreBy } from './api/get-more-by.ts';
@@ -26,19 +26,7 @@ export function AlbumPage() {
     return <p className="p-8 text-muted">Loading album...</p>;
   }
   if (query.isError && (query.error as { status?: number }).status !== 404) {
-    return (
-      <div className="flex flex-col items-start gap-3 p-8">
-        <h1 className="text-2xl font-bold">Error loading album</h1>
-        <p className="text-muted">{errorMessage(query.error)}</p>
-        <button
-          type="button"
-          onClick={() => query.refetch()}
-          className="rounded-full bg-white px-6 py-2 font-bold text-black"
-        >
-          Try Again
-        </button>
-      </div>
-    );
+    return <LoadError title="Error loading album" load={query} heading="h1" className="p-8" />;
   }
   const album = query.data;
   if (!album) return <EmptyState title="No album found" home />;

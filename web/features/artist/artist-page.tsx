@@ -1,7 +1,6 @@
 import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
 import { useFollowArtist } from '../../lib/follow-artist.ts';
 import { promptLogin } from '../../lib/login-prompt.ts';
@@ -12,6 +11,7 @@ import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
@@ -43,17 +43,7 @@ export function ArtistPage() {
     const notFound = (query.error as { status?: number }).status === 404;
     if (!notFound) {
       return (
-        <div className="flex flex-col items-start gap-3 p-8">
-          <h1 className="text-2xl font-bold">Error loading artist data</h1>
-          <p className="text-muted">{errorMessage(query.error)}</p>
-          <button
-            type="button"
-            onClick={() => query.refetch()}
-            className="rounded-full bg-white px-6 py-2 font-bold text-black"
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadError title="Error loading artist data" load={query} heading="h1" className="p-8" />
       );
     }
   }

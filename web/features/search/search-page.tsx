@@ -2,12 +2,12 @@ import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SearchBox, wasEntered } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { useGenreSongs } from './api/genres.ts';
 import { useRecentSearchChanges } from './api/recent-searches.ts';
@@ -75,7 +75,11 @@ export function SearchPage() {
       ) : query.isPending ? (
         <p className="px-6 py-8 text-muted">Searching…</p>
       ) : query.isError ? (
-        <p className="px-6 py-8 text-red-400">{errorMessage(query.error)}</p>
+        <LoadError
+          title="Error loading search results"
+          load={query}
+          className="px-4 py-8 sm:px-6"
+        />
       ) : nothing ? (
         <div className="px-4 py-10 text-center sm:px-6">
           <p className="text-xl font-bold break-words">No results found for "{q}"</p>
@@ -225,7 +229,7 @@ function GenreSongsView({ genre }: { genre: string }) {
       {songs.isPending ? (
         <p className="px-6 py-8 text-muted">Loading…</p>
       ) : songs.isError ? (
-        <p className="px-6 py-8 text-red-400">{errorMessage(songs.error)}</p>
+        <LoadError title="Error loading songs" load={songs} className="px-4 py-8 sm:px-6" />
       ) : list.length === 0 ? (
         <p className="px-4 py-8 text-muted sm:px-6">No songs in {genre} yet.</p>
       ) : (
