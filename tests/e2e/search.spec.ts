@@ -191,10 +191,37 @@ test('a busy or failing search says so, and Try Again asks again', async ({ page
     message: 'Too many attempts. Please try again in 5 seconds.',
   };
   await failWhile(page, /\/api\/search\?/, () => failure);
+  let searches = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search?')) searches++;
+  });
+  // Marks the page once the connection banner has shown, however briefly.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="connection-banner"]')) {
+        document.documentElement.dataset.bannerShown = '';
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/search?q=cafe');
   const error = page.getByRole('alert').filter({ hasText: 'Error loading search results' });
   await expect(error).toContainText('Too many attempts. Please try again in 5 seconds.');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The server is busy the next time too: the new answer replaces the old.
+  failure = {
+    status: 503,
+    message: 'The database cannot be reached right now. Please try again in a moment.',
+  };
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(error).toContainText('The database cannot be reached right now.');
+  // Chorus answered, busy: no banner says it cannot be reached, and the error stays, the page
+  // not asking again and again by itself while the server is busy.
+  const asked = searches;
+  await page.waitForTimeout(3000);
+  expect(searches).toBe(asked);
+  await expect(error).toContainText('The database cannot be reached right now.');
+  await expect(page.locator('html')).not.toHaveAttribute('data-banner-shown');
 
   failure = null;
   await error.getByRole('button', { name: 'Try Again' }).click();

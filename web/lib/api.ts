@@ -1,5 +1,5 @@
 /** The one way the web app talks to the server: JSON, the session cookie, and the CSRF header. */
-import { meansUnreachable, reportReachable, reportUnreachable } from './connection.ts';
+import { reportReachable, reportUnreachable, responseMeansUnreachable } from './connection.ts';
 
 /** What a call that never reached the server says (the banner then tells the listener). */
 export const NETWORK_ERROR = 'Network error or server is down';
@@ -100,8 +100,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     reportUnreachable();
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (meansUnreachable(response.status)) reportUnreachable();
-  else reportReachable();
   const text = await response.text();
   let data: unknown = null;
   if (text) {
@@ -111,6 +109,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       data = null;
     }
   }
+  if (responseMeansUnreachable(response.status, data)) reportUnreachable();
+  else reportReachable();
   if (!response.ok) {
     const body = (data ?? {}) as { message?: string; field?: string };
     const error = new ApiError(

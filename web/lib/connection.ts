@@ -23,6 +23,22 @@ export function meansUnreachable(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 
+/**
+ * Whether a response says the server is away: a gateway's 502–504, but not the same status
+ * carrying Chorus's own `{ message }` (a statement past its time, a lost database connection).
+ * Then the server answered and only that request failed: it is that request's error, which
+ * asking again may mend, and the health check that would answer at once must not set every query
+ * asking again, over and over, while the server is busy.
+ */
+export function responseMeansUnreachable(status: number, body: unknown): boolean {
+  const fromServer =
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string';
+  return meansUnreachable(status) && !fromServer;
+}
+
 let status: ServerStatus = 'reachable';
 let timer: ReturnType<typeof setTimeout> | null = null;
 let attempt = 0;
