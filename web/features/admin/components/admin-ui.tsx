@@ -4,6 +4,7 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { formatCount } from '../../../../contract/rules/format.ts';
 import { SEARCH_QUERY_MAX } from '../../../../contract/rules/search.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import type { FailedLoad } from '../../../ui/load-error.tsx';
 import { useReturnFocus } from '../../../ui/return-focus.ts';
 import { pageCount, pageWithin } from './paging.ts';
 
@@ -128,13 +129,7 @@ export function ErrorBanner({
  * What stopped a list or the figures from loading, after `label`, with Try Again; nothing while
  * `query` has no error.
  */
-export function LoadErrorBanner({
-  query,
-  label,
-}: {
-  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
-  label: string;
-}) {
+export function LoadErrorBanner({ query, label }: { query: FailedLoad; label: string }) {
   if (!query.error) return null;
   return (
     <ErrorBanner onRetry={() => query.refetch()} retrying={query.isFetching}>
