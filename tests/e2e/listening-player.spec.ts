@@ -292,6 +292,45 @@ test('a song that cannot play shows one toast and the next one plays, full scree
   await expectAudioAdvancing(page, 0.2);
 });
 
+test("a song that fails while the server is busy stops there, with the server's reason", async ({
+  page,
+}) => {
+  const home = (await (await page.request.get('/api/home')).json()) as {
+    trendingSongs: { _id: number; title: string; url: string }[];
+  };
+  const failing = home.trendingSongs[1]!;
+  const busy = 'The database cannot be reached right now. Please try again in a moment.';
+  // The server answers, but busy: the song's stream and the player's look at the song are refused
+  // with its own 503.
+  const refused = new Set([new URL(failing.url, 'http://x').pathname, `/api/songs/${failing._id}`]);
+  await page.route(
+    (url) => refused.has(url.pathname),
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: busy }),
+      }),
+  );
+  const errors = await recordErrorToasts(page);
+  const titles = await playTrending(page, 0);
+
+  await player(page).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(busy)).toBeVisible();
+  // Playback stops on the song that failed, rather than failing through the queue, and no
+  // connection banner claims the server is away.
+  await expect(nowPlaying(page)).toHaveText(titles[1]!);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.querySelector<HTMLAudioElement>('audio[data-player="main"]')?.paused,
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  expect(await errors()).toEqual([busy]);
+});
+
 test('a song taken down stops playing at once, even where the browser holds its bytes', async ({
   page,
 }) => {

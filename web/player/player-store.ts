@@ -1,7 +1,12 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { ApiError, api } from '../lib/api.ts';
-import { HEALTH_TIMEOUT_MS, meansUnreachable, reportUnreachable } from '../lib/connection.ts';
+import {
+  HEALTH_TIMEOUT_MS,
+  meansUnreachable,
+  reportUnreachable,
+  serverStatus,
+} from '../lib/connection.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioEngine } from './audio-engine.ts';
@@ -143,8 +148,9 @@ const reporter = new PlayReporter((songId, seconds, completed) => {
 
 /**
  * What the server says of a song that failed to play: `gone` (deleted, or hidden from listeners),
- * `listed`, or null when it does not answer (the connection banner then says so). One call both
- * asks after the song and checks the server is there.
+ * `listed`, or null when it does not answer or is too busy to (the connection banner, or a toast
+ * with the server's reason, then says so). One call both asks after the song and checks the server
+ * is there.
  */
 async function songStanding(songId: number): Promise<'gone' | 'listed' | null> {
   try {
@@ -156,7 +162,12 @@ async function songStanding(songId: number): Promise<'gone' | 'listed' | null> {
       reportUnreachable();
       return null;
     }
-    if (error.status === 0 || meansUnreachable(error.status)) return null;
+    if (error.status === 0 || meansUnreachable(error.status)) {
+      // No answer, or a gateway's, brings up the connection banner; the server's own 503 (busy,
+      // or its database away) does not (lib/connection.ts), so its reason is told here.
+      if (serverStatus() === 'reachable') notify.error(error.message);
+      return null;
+    }
     return error.status === 404 ? 'gone' : 'listed';
   }
 }
@@ -229,8 +240,8 @@ function getEngine(): AudioEngine {
         const play = loadedToPlay;
         if (!failed) return;
         void songStanding(failed._id).then((standing) => {
-          // A song fails while the server is away through no fault of its own: playback stops
-          // there (the connection banner says why) instead of failing through the queue. And the
+          // A song fails while the server is away or busy through no fault of its own: playback
+          // stops there (songStanding has said why) instead of failing through the queue. And the
           // listener may have chosen another song meanwhile: that one stays.
           if (!standing || currentSong(usePlayer.getState())?._id !== failed._id) return;
           if (standing === 'gone') return dropGoneSong(failed._id, play);
