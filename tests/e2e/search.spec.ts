@@ -63,6 +63,11 @@ test('search finds "artist song", shows a top result, filters by chip and rememb
   await page.goBack();
   await expect(page).toHaveURL(/type=artists/);
   await page.getByRole('button', { name: 'All', exact: true }).click();
+  // Once the chip shows as pressed, its fade to white has begun, and the check waits it out.
+  await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   // Opening a result remembers the search; it shows on the empty search page, and goes.
