@@ -932,7 +932,7 @@ test('deleting the only song of the last page under a filter goes back a page, n
     .getByRole('button', { name: `Delete ${title}` })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByText('Are you sure you want to delete this song?')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'All Songs (20)' })).toBeVisible();
   await expect(rows).toHaveCount(20);
   await expect(page.getByText('No songs found')).toHaveCount(0);
@@ -1051,6 +1051,39 @@ test('a double click on a song status or an artist Disable sends one request', a
   await expect(artistRow.getByRole('button', { name: 'Disable' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(artistRow.getByRole('button', { name: 'Enable' })).toBeFocused();
+  await context.close();
+});
+
+test("while a song's status change is pending, its Edit and Delete wait", async ({ browser }) => {
+  const { song, context, page } = await adminWithSong(browser, 'Waiting');
+  await page.goto('/admin_songs');
+  await page.getByLabel('Search songs').fill(song.title);
+  const row = page.getByTestId('song-row').filter({ hasText: song.title });
+  const edit = row.getByRole('button', { name: `Edit ${song.title}` });
+  const remove = row.getByRole('button', { name: `Delete ${song.title}` });
+  await expect(edit).toBeEnabled();
+
+  // The status change is held until released, so the journey sees the row while it is pending.
+  let release = () => {};
+  await page.route(/\/api\/admin\/songs\/\d+\/status$/, async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue();
+  });
+  const status = row.getByRole('button', { name: `Status of ${song.title}: Active` });
+  await status.click();
+  await expect(status).toHaveAttribute('aria-busy', 'true');
+  await expect(edit).toBeDisabled();
+  await expect(remove).toBeDisabled();
+  await remove.click({ force: true });
+  await expect(page.getByText('Are you sure you want to delete this song?')).toHaveCount(0);
+  release();
+  await expect(
+    row.getByRole('button', { name: `Status of ${song.title}: Inactive` }),
+  ).toBeVisible();
+  await expect(edit).toBeEnabled();
+  await expect(remove).toBeEnabled();
   await context.close();
 });
 

@@ -24,6 +24,9 @@ import { EditSongDialog } from './components/edit-song-dialog.tsx';
 import { usePendingActions } from './components/pending-actions.ts';
 
 const LIMIT = 20;
+
+/** A song row's controls; while one's request runs, the others wait (pending-actions.ts). */
+type SongControl = 'status' | 'restore' | 'edit' | 'delete';
 const FILTERS: { value: SongFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'active', label: 'Active' },
@@ -43,7 +46,7 @@ export function SongsPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Song | null>(null);
   const [deleting, setDeleting] = useState<Song | null>(null);
-  const pending = usePendingActions<number>();
+  const pending = usePendingActions<number, SongControl>();
   // Where focus goes after a delete, which takes the row and its Delete button away.
   const listHeading = useRef<HTMLHeadingElement>(null);
 
@@ -55,16 +58,24 @@ export function SongsPage() {
   }
 
   /** A song's action, pending until the list shows its outcome; false when one already was. */
-  function act(songId: number, action: () => Promise<unknown>): Promise<boolean> {
-    return pending.run(songId, async () => {
-      try {
-        await action();
-        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-        await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-      } catch (error) {
-        notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
-      }
-    });
+  function act(
+    songId: number,
+    control: SongControl,
+    action: () => Promise<unknown>,
+  ): Promise<boolean> {
+    return pending.run(
+      songId,
+      async () => {
+        try {
+          await action();
+          await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+        } catch (error) {
+          notify.error(`Error: ${errorMessage(error, 'Failed to perform action')}`);
+        }
+      },
+      control,
+    );
   }
 
   const list = songs.data?.songs ?? [];
@@ -159,14 +170,13 @@ export function SongsPage() {
                       type="button"
                       title="Switch status"
                       aria-label={`Status of ${song.title}: ${song.status}`}
-                      aria-busy={pending.isPending(song._id)}
-                      aria-disabled={pending.isPending(song._id)}
+                      {...pending.controlState(song._id, 'status')}
                       onClick={() =>
-                        act(song._id, () =>
+                        act(song._id, 'status', () =>
                           setSongStatus(song._id, song.status === 'Active' ? 'Inactive' : 'Active'),
                         )
                       }
-                      className={`rounded-full px-2 py-1 text-xs font-semibold aria-disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
+                      className={`rounded-full px-2 py-1 text-xs font-semibold disabled:opacity-50 aria-disabled:opacity-50 ${song.status === 'Active' ? 'bg-brand/15 text-brand' : 'bg-yellow-500/15 text-yellow-300'}`}
                     >
                       {song.status}
                     </button>
@@ -178,9 +188,8 @@ export function SongsPage() {
                       <button
                         type="button"
                         aria-label={`Restore ${song.title}`}
-                        aria-busy={pending.isPending(song._id)}
-                        aria-disabled={pending.isPending(song._id)}
-                        onClick={() => act(song._id, () => toggleDeleted(song._id))}
+                        {...pending.controlState(song._id, 'restore')}
+                        onClick={() => act(song._id, 'restore', () => toggleDeleted(song._id))}
                         className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 aria-disabled:opacity-50"
                       >
                         <RotateCcw className="size-3" /> Restore
@@ -190,16 +199,18 @@ export function SongsPage() {
                         <button
                           type="button"
                           aria-label={`Edit ${song.title}`}
+                          {...pending.controlState(song._id, 'edit')}
                           onClick={() => setEditing(song)}
-                          className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20"
+                          className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 text-xs hover:bg-white/20 disabled:opacity-50"
                         >
                           <Pencil className="size-3" /> Edit
                         </button>
                         <button
                           type="button"
                           aria-label={`Delete ${song.title}`}
+                          {...pending.controlState(song._id, 'delete')}
                           onClick={() => setDeleting(song)}
-                          className="inline-flex items-center gap-1 rounded-full bg-red-500/15 px-3 py-1 text-xs text-red-300 hover:bg-red-500/25"
+                          className="inline-flex items-center gap-1 rounded-full bg-red-500/15 px-3 py-1 text-xs text-red-300 hover:bg-red-500/25 disabled:opacity-50 aria-disabled:opacity-50"
                         >
                           <Trash2 className="size-3" /> Delete
                         </button>
@@ -225,7 +236,9 @@ export function SongsPage() {
         // its Delete button gone and goes to the list's heading.
         onConfirm={async () => {
           if (!deleting) return;
-          if (await act(deleting._id, () => toggleDeleted(deleting._id))) setDeleting(null);
+          if (await act(deleting._id, 'delete', () => toggleDeleted(deleting._id))) {
+            setDeleting(null);
+          }
         }}
         returnFocusTo={listHeading}
       />
