@@ -8,6 +8,7 @@ import {
   createListener,
   expectListLoadRetried,
   expectOneRequestPerDoubleClick,
+  holdRequests,
   newAdminPage,
   recordErrorToasts,
   serverDeps,
@@ -1064,13 +1065,7 @@ test("while a song's status change is pending, its Edit and Delete wait", async 
   await expect(edit).toBeEnabled();
 
   // The status change is held until released, so the journey sees the row while it is pending.
-  let release = () => {};
-  await page.route(/\/api\/admin\/songs\/\d+\/status$/, async (route) => {
-    await new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await route.continue();
-  });
+  const statusChange = await holdRequests(page, /\/api\/admin\/songs\/\d+\/status$/);
   const status = row.getByRole('button', { name: `Status of ${song.title}: Active` });
   await status.click();
   await expect(status).toHaveAttribute('aria-busy', 'true');
@@ -1078,7 +1073,8 @@ test("while a song's status change is pending, its Edit and Delete wait", async 
   await expect(remove).toBeDisabled();
   await remove.click({ force: true });
   await expect(page.getByText('Are you sure you want to delete this song?')).toHaveCount(0);
-  release();
+  await expect.poll(() => statusChange.sent.length).toBe(1);
+  statusChange.release();
   await expect(
     row.getByRole('button', { name: `Status of ${song.title}: Inactive` }),
   ).toBeVisible();

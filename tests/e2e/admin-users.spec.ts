@@ -1,9 +1,9 @@
-import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   createListener,
   expectListLoadRetried,
   expectOneRequestPerDoubleClick,
+  holdRequests,
   newAdminPage,
   signIn,
 } from './support.ts';
@@ -175,10 +175,7 @@ test('a double click on Block sends one request, and the button shows it pending
 }) => {
   const stamp = Date.now().toString(36);
   const listener = await createListener({ name: `Double ${stamp}` });
-  const admin = await createListener({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, admin, { isAdmin: true });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser);
   await page.goto('/admin_users');
   await page.getByLabel('Search users').fill(listener.email);
   const row = page.getByTestId('user-row').filter({ hasText: listener.email });
@@ -207,17 +204,7 @@ test("while a user's Block or plan change is pending, the row's other control is
   await expect(plan).toHaveValue('free');
 
   // Each write of the row is held until released, so the journey sees the row while it is pending.
-  const writes: string[] = [];
-  let release = () => {};
-  const hold = async (route: Route) => {
-    if (route.request().method() !== 'PATCH') return route.fallback();
-    writes.push(new URL(route.request().url()).pathname);
-    await new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await route.continue();
-  };
-  await page.route(/\/api\/admin\/(toggleBlockUser|users)\//, hold);
+  const writes = await holdRequests(page, /\/api\/admin\/(toggleBlockUser|users)\//, 'PATCH');
 
   // Disabled outright: a select only marked aria-disabled still opens and takes a choice, which
   // the page then drops.
@@ -226,8 +213,8 @@ test("while a user's Block or plan change is pending, the row's other control is
   await expect(plan).toHaveJSProperty('disabled', true);
   await plan.focus();
   await expect(plan).not.toBeFocused();
-  await expect.poll(() => writes.length).toBe(1);
-  release();
+  await expect.poll(() => writes.sent.length).toBe(1);
+  writes.release();
   await expect(row).toContainText('Blocked');
   await expect(plan).toHaveJSProperty('disabled', false);
 
@@ -238,16 +225,16 @@ test("while a user's Block or plan change is pending, the row's other control is
   await expect(plan).toHaveAttribute('aria-busy', 'true');
   await expect(plan).toBeFocused();
   await expect(unblock).toHaveJSProperty('disabled', true);
-  await expect.poll(() => writes.length).toBe(2);
-  release();
+  await expect.poll(() => writes.sent.length).toBe(2);
+  writes.release();
   await expect(plan).toHaveAttribute('aria-busy', 'false');
   await expect(plan).toHaveValue('premium');
   await expect(unblock).toHaveJSProperty('disabled', false);
   await expect(row).toContainText('Blocked');
-  expect(writes).toEqual([
+  expect(writes.sent).toEqual([
     expect.stringMatching(/\/toggleBlockUser\//),
     expect.stringMatching(/\/users\/\d+\/plan$/),
   ]);
-  await page.unroute(/\/api\/admin\/(toggleBlockUser|users)\//, hold);
+  await writes.stop();
   await context.close();
 });

@@ -173,6 +173,32 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
 }
 
 /**
+ * Holds the requests `page` sends to a URL matching `url` (with `method`, when given) until
+ * `release`, so a journey sees the page while they are pending. `sent` lists their paths as they
+ * come.
+ */
+export async function holdRequests(page: Page, url: RegExp, method?: string) {
+  const sent: string[] = [];
+  let held: (() => void)[] = [];
+  const hold = async (route: Route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    sent.push(new URL(route.request().url()).pathname);
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  };
+  await page.route(url, hold);
+  return {
+    sent,
+    /** Lets the requests held so far go on; later ones are held in their turn. */
+    release() {
+      for (const resolve of held) resolve();
+      held = [];
+    },
+    stop: () => page.unroute(url, hold),
+  };
+}
+
+/**
  * Double-clicks `button` while the request it sends (`method` to a URL matching `url`) is held
  * back: the button shows it pending and takes no second press, and once `settled` is ready (the
  * outcome on screen) exactly one request has gone.
@@ -183,23 +209,13 @@ export async function expectOneRequestPerDoubleClick(
   request: { method: string; url: RegExp },
   settled: Locator,
 ): Promise<void> {
-  let sent = 0;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const hold = async (route: Route) => {
-    if (route.request().method() !== request.method) return route.fallback();
-    sent++;
-    await released;
-    await route.continue();
-  };
-  await page.route(request.url, hold);
+  const requests = await holdRequests(page, request.url, request.method);
   await button.dblclick();
   await expect(button).toHaveAttribute('aria-busy', 'true');
   await expect(button).toBeDisabled();
-  release();
+  await expect.poll(() => requests.sent.length).toBe(1);
+  requests.release();
   await expect(settled).toBeEnabled();
-  expect(sent).toBe(1);
-  await page.unroute(request.url, hold);
+  expect(requests.sent.length).toBe(1);
+  await requests.stop();
 }
