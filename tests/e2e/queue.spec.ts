@@ -372,6 +372,45 @@ test.describe('on a phone', () => {
     expect(toast.y).toBeGreaterThanOrEqual(0);
   });
 
+  test('on the full-screen player a second toast replaces the first, so neither reaches the queue', async ({
+    page,
+  }) => {
+    const album = await playAlbumOnPhone(page, 3);
+    const [, second, third] = album.songs as [ApiSong, ApiSong, ApiSong];
+    await openFullScreen(page);
+    await player(page).getByRole('button', { name: 'Queue' }).tap();
+    await fromQueueMenu(page, second.title, 'Play next');
+    await toastBox(page, 'Playing next');
+    await queuePanel(page)
+      .getByRole('button', { name: `More options for ${third.title}` })
+      .first()
+      .tap();
+    await menuOf(page, third.title).getByRole('menuitem', { name: 'Add to queue' }).tap();
+    // The top row holds one toast: a phone shows the newest message there, as its own snackbars do.
+    await toastBox(page, 'Added to queue');
+    // Read at once: the first toast closes by itself 3 s after it opened.
+    const panel = (await queuePanel(page).boundingBox())!;
+    const shown = await page
+      .locator('.Toastify__toast')
+      .evaluateAll((toasts) =>
+        toasts
+          .filter((toast) => toast.checkVisibility({ visibilityProperty: true }))
+          .map((toast) => toast.getBoundingClientRect().toJSON() as DOMRect),
+      );
+    expect(shown).toHaveLength(1);
+    for (const box of shown) expect(overlapping(box, panel), 'over the queue').toBe(false);
+    // The queue's header takes a tap at once, with no toast over its Close button.
+    await queuePanel(page)
+      .getByRole('button', { name: 'Close queue' })
+      .tap({ trial: true, timeout: 1000 });
+    await queuePanel(page).getByRole('button', { name: 'Close queue' }).tap();
+    await expect(queuePanel(page)).toHaveCount(0);
+    // The toast shown still takes its own taps.
+    const newest = page.locator('.Toastify__toast').filter({ hasText: 'Added to queue' });
+    await newest.getByRole('button', { name: 'close' }).tap();
+    await expect(newest).toHaveCount(0);
+  });
+
   test('a listener adds the playing song to a playlist from the full-screen player', async ({
     page,
     context,
