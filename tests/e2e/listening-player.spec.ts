@@ -199,6 +199,25 @@ test('the full-screen player shows the song and controls it; Media Session knows
   await expect(nowPlaying(page)).toHaveText(titles[2]!);
 });
 
+test('the keyboard shortcuts opened on the full-screen player close as it is left', async ({
+  page,
+}) => {
+  await playTrending(page, 1);
+  await player(page).getByRole('link', { name: 'Full screen' }).click();
+  await expect(page).toHaveURL(/\/SongFullScreen$/);
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await page.keyboard.press('?');
+  await expect(help).toBeVisible();
+  // The browser's Back leaves the player: the list does not come along over the page below.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Trending songs' })).toBeVisible();
+  // The bar's panels load on demand: once its queue shows, a list still open would show too.
+  await player(page).getByRole('button', { name: 'Queue' }).dispatchEvent('click');
+  await expect(page.getByRole('complementary', { name: 'Queue' })).toBeVisible();
+  await expect(help).toHaveCount(0);
+});
+
 test('with nothing selected the full-screen player says so', async ({ page }) => {
   await page.goto('/SongFullScreen');
   await expect(page.getByRole('heading', { name: 'No song selected' })).toBeVisible();
