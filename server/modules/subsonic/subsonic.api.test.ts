@@ -625,6 +625,19 @@ describe('the Subsonic API over HTTP', () => {
       }
     });
 
+    it('finds the top songs of an artist whose name has capitals beyond A to Z', async () => {
+      // Feishin, Supersonic and Tempo ask by the name getArtist sent them, as it is written.
+      const named = await createArtist(t.deps, { name: 'Ólafur Ármann' });
+      const song = await createSong(t.deps, { artistIds: [named.id] });
+      try {
+        const api = client({ apiKey: appKey });
+        const { topSongs } = await api.getTopSongs({ artist: 'Ólafur Ármann' });
+        expect(topSongs.song?.map((entry) => Number(entry.id))).toEqual([song.id]);
+      } finally {
+        await retire([song.id]);
+      }
+    });
+
     it('tells apps that ask for a scan that none is needed, with the count of listed songs', async () => {
       for (const method of ['getScanStatus', 'startScan']) {
         const answer = await json(method, { apiKey: appKey });

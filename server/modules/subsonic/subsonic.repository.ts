@@ -531,13 +531,18 @@ export class SubsonicRepository {
       .execute();
   }
 
-  /** An enabled artist by name, any case (getTopSongs names the artist). */
+  /**
+   * An enabled artist by name (getTopSongs names the artist), the one written exactly so first.
+   * Both sides go through the database's own `lower`: SQLite's changes A to Z only, so a name
+   * lowered in JavaScript ("ármann") would never meet its row's ("Ármann").
+   */
   async artistIdByName(name: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('artists')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', sql<string>`lower(cast(${name} as text))`))
       .where('is_disabled', '=', 0)
+      .orderBy(sql`case when name = ${name} then 0 else 1 end`)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
