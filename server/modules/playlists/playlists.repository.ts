@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
+import { idList } from '../../db/id-list.ts';
 import {
   type SongArtistRecord,
   type SongRecord,
@@ -376,32 +377,36 @@ export class PlaylistsRepository {
    * the same place. Returns false when the song was already there.
    */
   async addSong(playlistId: number, songId: number, now: string): Promise<boolean> {
-    const result = await this.db
-      .insertInto('playlist_songs')
-      .columns(['playlist_id', 'song_id', 'position', 'added_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('playlist_songs')
-          .select([
-            sql<number>`cast(${playlistId} as integer)`.as('playlist_id'),
-            sql<number>`cast(${songId} as integer)`.as('song_id'),
-            sql<number>`coalesce(max(position), -1) + 1`.as('position'),
-            sql<string>`cast(${now} as text)`.as('added_at'),
-          ])
-          .where('playlist_id', '=', playlistId),
-      )
-      .onConflict((oc) => oc.columns(['playlist_id', 'song_id']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    return insertAtEnd(this.db, playlistId, songId, now);
+  }
+
+  /**
+   * Adds songs at the end in their order, in one transaction; a song already in the playlist is
+   * skipped. How many were added.
+   */
+  async addSongs(playlistId: number, songIds: number[], now: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let added = 0;
+      for (const songId of songIds) {
+        if (await insertAtEnd(trx, playlistId, songId, now)) added++;
+      }
+      return added;
+    });
   }
 
   async removeSong(playlistId: number, songId: number): Promise<boolean> {
+    return (await this.removeSongs(playlistId, [songId])) > 0;
+  }
+
+  /** Takes songs out of the playlist; how many were in it. */
+  async removeSongs(playlistId: number, songIds: number[]): Promise<number> {
+    if (songIds.length === 0) return 0;
     const result = await this.db
       .deleteFrom('playlist_songs')
       .where('playlist_id', '=', playlistId)
-      .where('song_id', '=', songId)
+      .where('song_id', 'in', idList(this.dialect, songIds))
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return Number(result.numDeletedRows);
   }
 
   async position(playlistId: number, songId: number): Promise<number | null> {
@@ -469,4 +474,25 @@ export class PlaylistsRepository {
         .execute();
     });
   }
+}
+
+/** Puts a song at the end of a playlist, unless it is in it already (then false). */
+async function insertAtEnd(db: Db, playlistId: number, songId: number, now: string) {
+  const result = await db
+    .insertInto('playlist_songs')
+    .columns(['playlist_id', 'song_id', 'position', 'added_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('playlist_songs')
+        .select([
+          sql<number>`cast(${playlistId} as integer)`.as('playlist_id'),
+          sql<number>`cast(${songId} as integer)`.as('song_id'),
+          sql<number>`coalesce(max(position), -1) + 1`.as('position'),
+          sql<string>`cast(${now} as text)`.as('added_at'),
+        ])
+        .where('playlist_id', '=', playlistId),
+    )
+    .onConflict((oc) => oc.columns(['playlist_id', 'song_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

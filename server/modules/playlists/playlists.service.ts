@@ -360,6 +360,28 @@ export class PlaylistsService {
     return this.get(id, caller);
   }
 
+  /**
+   * Adds listed songs at the end in their order, skipping those already in it (a song is in a
+   * playlist once). Subsonic apps name hundreds at once (a play queue saved as a playlist), so the
+   * playlist is checked and touched once, not read again after every song.
+   */
+  async addSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
+    await this.owned(id, caller);
+    for (const songId of new Set(songIds)) {
+      if (!(await this.catalogRows.findListedSong(songId))) throw notFound('Song not found');
+    }
+    const now = nowIso();
+    if ((await this.playlists.addSongs(id, songIds, now)) > 0) await this.playlists.touch(id, now);
+  }
+
+  /** Takes songs out, those not in it aside; the playlist is touched once. */
+  async removeSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
+    await this.owned(id, caller);
+    if ((await this.playlists.removeSongs(id, songIds)) > 0) {
+      await this.playlists.touch(id, nowIso());
+    }
+  }
+
   async removeSong(id: number, caller: Caller, songId: number): Promise<void> {
     await this.owned(id, caller);
     if (!(await this.playlists.removeSong(id, songId))) {

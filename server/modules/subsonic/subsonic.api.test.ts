@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SubsonicAPI } from 'subsonic-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
@@ -77,6 +77,18 @@ describe('the Subsonic API over HTTP', () => {
         .orderBy('played_at')
         .execute()
     ).map((row) => row.played_at);
+  /** `count` songs of a new artist, oldest first. */
+  const manySongsOfNewArtist = async (name: string, count: number) => {
+    const made = await createArtist(t.deps, { name });
+    await createManySongs(t.deps, count, made.id);
+    const rows = await t.deps.db
+      .selectFrom('song_artists')
+      .select('song_id')
+      .where('artist_id', '=', made.id)
+      .orderBy('song_id')
+      .execute();
+    return rows.map((row) => row.song_id);
+  };
   /** Takes songs a test added out of every list again. */
   const retire = (ids: number[]) =>
     t.deps.db.updateTable('songs').set({ is_deleted: 1 }).where('id', 'in', ids).execute();
@@ -599,15 +611,7 @@ describe('the Subsonic API over HTTP', () => {
     });
 
     it("ranks an artist's top songs by their plays of all time, over all its songs", async () => {
-      const prolific = await createArtist(t.deps, { name: 'Prolific Player' });
-      await createManySongs(t.deps, 60, prolific.id);
-      const made = await t.deps.db
-        .selectFrom('song_artists')
-        .select('song_id')
-        .where('artist_id', '=', prolific.id)
-        .orderBy('song_id')
-        .execute();
-      const ids = made.map((row) => row.song_id);
+      const ids = await manySongsOfNewArtist('Prolific Player', 60);
       try {
         // The oldest song, past the newest 50 the artist page holds, is the most played.
         await recordPlays(t.deps, ids[0]!, 9);
@@ -1256,6 +1260,39 @@ describe('the Subsonic API over HTTP', () => {
 
       await api.deletePlaylist({ id: playlist.id });
       expect((await json('getPlaylist', { apiKey: appKey, id: playlist.id })).error?.code).toBe(70);
+    });
+
+    it('fills and replaces a long playlist in one call, without reading it again for every song', async () => {
+      // Symfonium and DSub save a whole play queue as a playlist: hundreds of songIds at once.
+      const ids = (await manySongsOfNewArtist('Bulk Saver', 300)).map(String);
+      const reads = vi.spyOn(t.deps.services.playlists, 'get');
+      try {
+        const api = client({ apiKey: appKey }, true);
+        const { playlist } = await api.createPlaylist({ name: 'Saved queue', songId: ids });
+        expect(playlist.songCount).toBe(300);
+        expect(playlist.entry?.map((e) => e.id)).toEqual(ids);
+        const reversed = [...ids].reverse();
+        const replaced = await api.createPlaylist({ playlistId: playlist.id, songId: reversed });
+        expect(replaced.playlist.entry?.map((e) => e.id)).toEqual(reversed);
+        await api.updatePlaylist({
+          playlistId: playlist.id,
+          songIndexToRemove: [0, 1, 2],
+          songIdToAdd: [ids[299]!, ids[298]!, String(songs[0]!.id)],
+        });
+        const read = await api.getPlaylist({ id: playlist.id });
+        expect(read.playlist.entry?.map((e) => e.id)).toEqual([
+          ...reversed.slice(3),
+          ids[299],
+          ids[298],
+          String(songs[0]!.id),
+        ]);
+        // Each call reads the playlist a few times, whatever the number of songs it names.
+        expect(reads.mock.calls.length).toBeLessThan(10);
+        await api.deletePlaylist({ id: playlist.id });
+      } finally {
+        reads.mockRestore();
+        await retire(ids.map(Number));
+      }
     });
 
     it('lets owners change their public playlists and others only read them', async () => {

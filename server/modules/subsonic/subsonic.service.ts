@@ -5,7 +5,7 @@ import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/r
 import { SEARCH_QUERY_MAX } from '../../../contract/rules/search.ts';
 import type { TranscodeSettings } from '../../config.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import type { SongRecord } from '../catalog/catalog.repository.ts';
@@ -786,8 +786,11 @@ export class SubsonicService {
       const given = params.get('name');
       const name = given === undefined ? undefined : this.name(given);
       await this.assertListed(songIds);
-      for (const song of current.songs)
-        await this.services.playlists.removeSong(id, caller, song._id);
+      await this.services.playlists.removeSongs(
+        id,
+        caller,
+        current.songs.map((song) => song._id),
+      );
       if (name !== undefined) await this.services.playlists.update(id, caller, { name });
     } else {
       const name = this.name(params.required('name'));
@@ -795,7 +798,7 @@ export class SubsonicService {
       const created = await this.services.playlists.create(caller, { name, isPublic: false });
       id = created._id;
     }
-    await this.addSongs(caller, id, songIds);
+    await this.services.playlists.addSongs(id, caller, songIds);
     return this.playlist(caller, id);
   }
 
@@ -819,17 +822,6 @@ export class SubsonicService {
       );
     }
     return text;
-  }
-
-  /** Adds songs in order; one already in the playlist is skipped (Chorus keeps a song once). */
-  private async addSongs(caller: Caller, id: number, songIds: number[]): Promise<void> {
-    for (const songId of songIds) {
-      try {
-        await this.services.playlists.addSong(id, caller, songId);
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-      }
-    }
   }
 
   async updatePlaylist(caller: Caller, params: Params): Promise<Node> {
@@ -858,10 +850,9 @@ export class SubsonicService {
       // Indexes count the songs as getPlaylist lists them (songs listeners may see).
       const { songs } = await this.services.playlists.get(id, caller);
       const doomed = removeAt.flatMap((index) => songs[index]?._id ?? []);
-      for (const songId of new Set(doomed))
-        await this.services.playlists.removeSong(id, caller, songId);
+      await this.services.playlists.removeSongs(id, caller, doomed);
     }
-    await this.addSongs(caller, id, songIdsToAdd);
+    await this.services.playlists.addSongs(id, caller, songIdsToAdd);
     return {};
   }
 
