@@ -892,6 +892,24 @@ describe('the Subsonic API over HTTP', () => {
       });
       expect((await json('getPlayQueue', { apiKey: otherKey })).playQueue).toBeUndefined();
     });
+
+    it('names no current song in a saved queue once that song is no longer listed', async () => {
+      // Apps look the current song up among the entries and start there: one missing from them
+      // would have them start nowhere.
+      const gone = await createSong(t.deps, { artistIds: [artist.id] });
+      const queue = [String(songs[3]!.id), String(gone.id)];
+      await json('savePlayQueue', {
+        apiKey: appKey,
+        id: queue,
+        current: queue[1]!,
+        position: '900',
+      });
+      await retire([gone.id]);
+      const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
+      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual([queue[0]]);
+      expect(playQueue?.current).toBeUndefined();
+      expect(playQueue?.position).toBe(0);
+    });
   });
 
   describe('media', () => {

@@ -1004,11 +1004,16 @@ export class SubsonicService {
     const ids = (JSON.parse(row.song_ids) as unknown[]).filter(
       (id): id is number => typeof id === 'number',
     );
+    const entry = await this.songsById(caller, ids);
+    // A current song no longer listed is not among the entries, where apps look it up to start
+    // from: the queue then starts at its beginning.
+    const current = row.current_id === null ? undefined : String(row.current_id);
+    const gone = current !== undefined && !entry.some((song) => song.id === current);
     return {
       playQueue: {
-        entry: await this.songsById(caller, ids),
-        current: row.current_id === null ? undefined : String(row.current_id),
-        position: row.position_ms,
+        entry,
+        current: gone ? undefined : current,
+        position: gone ? 0 : row.position_ms,
         username: caller.email,
         changed: row.changed_at,
         changedBy: row.changed_by,
