@@ -24,6 +24,7 @@ import * as searchTermsDeleteByKey from './021-search-terms-delete-by-key.ts';
 import * as bitratesInBits from './022-bitrates-in-bits.ts';
 import * as nowPlaying from './023-now-playing.ts';
 import * as catalogChangedAt from './024-catalog-changed-at.ts';
+import * as albumTitlesAnyCase from './025-album-titles-any-case.ts';
 
 export type { Dialect };
 
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   { name: '022-bitrates-in-bits', up: bitratesInBits.up },
   { name: '023-now-playing', up: nowPlaying.up },
   { name: '024-catalog-changed-at', up: catalogChangedAt.up },
+  { name: '025-album-titles-any-case', up: albumTitlesAnyCase.up },
 ];

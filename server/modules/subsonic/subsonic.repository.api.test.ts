@@ -21,12 +21,16 @@ describe('the catalog in the orders apps page through', () => {
     repository = new SubsonicRepository(t.database);
     const zed = await createArtist(t.deps, { name: 'Zed Quartet' });
     const abba = await createArtist(t.deps, { name: 'Abba Tribute' });
+    // Names written in small letters ("folklore", "alt-J") are filed among the others.
+    const bass = await createArtist(t.deps, { name: 'bass Unit' });
     const hidden = await createArtist(t.deps, { name: 'Hidden', disabled: true });
     const made: [typeof zed, string, number][] = [
       [zed, 'Bravo', 1000],
       [zed, 'Alpha', 3000],
       [abba, 'Charlie', 2000],
       [abba, 'Alpha', 4000],
+      [bass, 'able', 5000],
+      [zed, 'bongo', 6000],
     ];
     for (const [artist, title, agoMs] of made) {
       const album = await createAlbum(t.deps, artist.id, title, new Date(Date.now() - agoMs));
@@ -58,7 +62,7 @@ describe('the catalog in the orders apps page through', () => {
     expect(await repository.idsInOrder('albumsByArtist')).toEqual(ids(byArtist));
     expect(await repository.idsInOrder('albumsNewest')).toEqual(ids(newest));
     const artists = await repository.idsInOrder('artistsByName');
-    expect(artists).toHaveLength(2);
+    expect(artists).toHaveLength(3);
     expect(await repository.idsInOrder('songsById')).toEqual([]);
   });
 });

@@ -322,13 +322,14 @@ export class SubsonicRepository {
         );
       case 'albumsNewest':
         return inOrder(albums(), sql`albums.id`, sql`albums.created_at desc, albums.id desc`);
+      // By names in small letters, so that one written so ("folklore") is not filed after Z.
       case 'albumsByTitle':
-        return inOrder(albums(), sql`albums.id`, sql`albums.title, albums.id`);
+        return inOrder(albums(), sql`albums.id`, sql`lower(albums.title), albums.id`);
       case 'albumsByArtist':
         return inOrder(
           albums(),
           sql`albums.id`,
-          sql`(select artists.name from artists where artists.id = albums.artist_id), albums.title, albums.id`,
+          sql`(select lower(artists.name) from artists where artists.id = albums.artist_id), lower(albums.title), albums.id`,
         );
       case 'songsById':
         return inOrder(
@@ -413,7 +414,7 @@ export class SubsonicRepository {
                 .where('songs.genre', '=', request.genre ?? ''),
             ),
           )
-          .orderBy('albums.title')
+          .orderBy(sql`lower(albums.title)`)
           .orderBy('albums.id');
         break;
       case 'starred':
