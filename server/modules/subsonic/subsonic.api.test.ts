@@ -129,6 +129,7 @@ describe('the Subsonic API over HTTP', () => {
     ['deletePlaylist', { id: String(otherPrivatePlaylist) }],
     ['getUser', { username: other.email }],
     ['getLyricsBySongId', { id: String(songs[0]!.id) }],
+    ['getLyrics', { artist: 'Nova Lights', title: 'Track 0' }],
     ['getIndexes', {}],
     ['getMusicDirectory', { id: `ar-${artist.id}` }],
     ['getMusicDirectory', { id: `al-${album.id}` }],
@@ -640,6 +641,16 @@ describe('the Subsonic API over HTTP', () => {
       } finally {
         await retire([song.id]);
       }
+    });
+
+    it('answers getLyrics, which DSub and Ultrasonic call, with no lyrics rather than an error', async () => {
+      const answer = await json('getLyrics', {
+        apiKey: appKey,
+        artist: 'Nova Lights',
+        title: 'Track 0',
+      });
+      expect(answer.status).toBe('ok');
+      expect(answer.lyrics).toEqual({});
     });
 
     it('tells apps that ask for a scan that none is needed, with the count of listed songs', async () => {

@@ -141,6 +141,9 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getPlayQueue: (caller) => subsonic.playQueue(caller),
     savePlayQueue: (caller, params) => subsonic.savePlayQueue(caller, params),
     getInternetRadioStations: () => ({ internetRadioStations: {} }),
+    // Subsonic's own lyrics call (DSub, Ultrasonic), by artist and title: Chorus keeps none, so
+    // the answer is no lyrics, as getLyricsBySongId's empty list, rather than an unknown method.
+    getLyrics: () => ({ lyrics: {} }),
     getLyricsBySongId: async (_caller, params) => {
       await catalog.getSong(params.id());
       return { lyricsList: {} };
