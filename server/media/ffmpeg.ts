@@ -24,6 +24,8 @@ export interface Encoding {
   extension: string;
   /** What a transcode to this format uses when no bit rate is asked for. */
   defaultKbps: number;
+  /** The encoder's options that keep its output at the bit rate asked for, which is a ceiling. */
+  rateOptions: readonly string[];
 }
 
 export const ENCODINGS: Record<TranscodeFormat, Encoding> = {
@@ -34,6 +36,8 @@ export const ENCODINGS: Record<TranscodeFormat, Encoding> = {
     contentType: 'audio/mpeg',
     extension: 'mp3',
     defaultKbps: 192,
+    // LAME is constant bit rate with `-b:a`.
+    rateOptions: [],
   },
   opus: {
     encoder: 'libopus',
@@ -42,6 +46,10 @@ export const ENCODINGS: Record<TranscodeFormat, Encoding> = {
     contentType: 'audio/ogg',
     extension: 'opus',
     defaultKbps: 128,
+    // libopus's free VBR runs well past its target on busy music (a fifth or more), where a
+    // listener's `maxBitRate` is what their connection or data plan allows; constrained VBR
+    // keeps the average at the target and still varies frame by frame.
+    rateOptions: ['-vbr', 'constrained'],
   },
   aac: {
     encoder: 'aac',
@@ -50,6 +58,8 @@ export const ENCODINGS: Record<TranscodeFormat, Encoding> = {
     contentType: 'audio/aac',
     extension: 'aac',
     defaultKbps: 192,
+    // ffmpeg's own AAC encoder holds an average rate with `-b:a`.
+    rateOptions: [],
   },
 };
 
@@ -110,6 +120,7 @@ export function ffmpegArguments(input: string, plan: TranscodePlan): string[] {
     encoding.encoder,
     '-b:a',
     `${clampBitrate(plan.kbps)}k`,
+    ...encoding.rateOptions,
     // An MP3 header that counts frames would have to be rewritten at the end, which a pipe cannot.
     ...(plan.format === 'mp3' ? ['-write_xing', '0'] : []),
     '-flush_packets',
