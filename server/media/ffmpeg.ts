@@ -46,9 +46,9 @@ export const ENCODINGS: Record<TranscodeFormat, Encoding> = {
     contentType: 'audio/ogg',
     extension: 'opus',
     defaultKbps: 128,
-    // libopus's free VBR runs well past its target on busy music (a fifth or more), where a
-    // listener's `maxBitRate` is what their connection or data plan allows; constrained VBR
-    // keeps the average at the target and still varies frame by frame.
+    // libopus's free VBR runs past its target on some songs, where a listener's `maxBitRate` is
+    // what their connection or data plan allows; constrained VBR keeps the average at the target
+    // and still varies frame by frame.
     rateOptions: ['-vbr', 'constrained'],
   },
   aac: {
