@@ -1291,6 +1291,32 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('getPlaylist', { apiKey: appKey, id: playlist.id })).error?.code).toBe(70);
     });
 
+    it("shows a playlist with its first song's cover when it has none of its own", async () => {
+      const withImage = await createArtist(t.deps, { withImage: true });
+      const { image_key: cover } = await t.deps.db
+        .selectFrom('artists')
+        .select('image_key')
+        .where('id', '=', withImage.id)
+        .executeTakeFirstOrThrow();
+      const covered = await createSong(t.deps, { artistIds: [withImage.id] });
+      await t.deps.db
+        .updateTable('songs')
+        .set({ cover_key: cover })
+        .where('id', '=', covered.id)
+        .execute();
+      const api = client({ apiKey: appKey });
+      const { playlist } = await api.createPlaylist({
+        name: 'Covered',
+        songId: [String(covered.id), String(songs[0]!.id)],
+      });
+      expect(playlist.coverArt).toBe(cover);
+      const listed = (await api.getPlaylists()).playlists.playlist ?? [];
+      expect(listed.find((p) => p.id === playlist.id)?.coverArt).toBe(cover);
+      const image = await rest('getCoverArt', { apiKey: appKey, id: cover!, size: '300' });
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      await api.deletePlaylist({ id: playlist.id });
+    });
+
     it('fills and replaces a long playlist in one call, without reading it again for every song', async () => {
       // Symfonium and DSub save a whole play queue as a playlist: hundreds of songIds at once.
       const ids = (await manySongsOfNewArtist('Bulk Saver', 300)).map(String);

@@ -200,8 +200,14 @@ export function playlistEntry(summary: PlaylistSummary, owner: string): Node {
     duration: summary.durationSeconds,
     created: summary.createdAt,
     changed: summary.updatedAt,
-    coverArt: /\/api\/images\/([a-f0-9]{64})\//.exec(summary.coverImage ?? '')?.[1],
+    // Its uploaded cover, else its first song's: the first tile of the web app's mosaic.
+    coverArt: imageKeyOf(summary.coverImage) ?? imageKeyOf(summary.covers[0]),
   };
+}
+
+/** The stored image an image URL (`/api/images/<key>/<width>`) shows: what getCoverArt takes. */
+function imageKeyOf(url: string | null | undefined): string | undefined {
+  return /\/api\/images\/([a-f0-9]{64})\//.exec(url ?? '')?.[1];
 }
 
 /**
