@@ -212,6 +212,36 @@ test('the big play button names the list it starts in the queue, as a row does',
   ).toBeVisible();
 });
 
+test("a page's big play button starts its own list when one of its songs plays from another", async ({
+  page,
+}) => {
+  const album = await albumWith(page.request, 3);
+  const [first, second] = album.songs as [ApiSong, ApiSong];
+  await page.goto(`/search?q=${encodeURIComponent(second.title)}`);
+  const found = rowOf(page, second.title).first();
+  await found.hover();
+  await found.getByRole('button', { name: `Play ${second.title}` }).click();
+  await expect(nowPlaying(page)).toHaveText(second.title);
+
+  // The album's song plays, but from the search: the album's own list is not playing.
+  await found.getByRole('link', { name: album.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/album/${album._id}$`));
+  const big = page
+    .getByRole('main')
+    .getByRole('button', { name: `Play ${album.title}`, exact: true });
+  await expect(big).toBeVisible();
+  await expectAudioAdvancing(page, 0.2);
+  await big.click();
+  await expect(nowPlaying(page)).toHaveText(first.title);
+  await expect(
+    page.getByRole('main').getByRole('button', { name: `Pause ${album.title}`, exact: true }),
+  ).toBeVisible();
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await expect(
+    queuePanel(page).getByText(`Next from: ${album.title}`, { exact: true }),
+  ).toBeVisible();
+});
+
 test('logging out stops the music and forgets the queue and the hearts', async ({
   page,
   context,

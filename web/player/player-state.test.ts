@@ -15,6 +15,7 @@ import {
   next,
   type PlayerSong,
   playNext,
+  playsFromPage,
   previous,
   type QueueState,
   RECENT_LIMIT,
@@ -168,6 +169,31 @@ describe('queue rules', () => {
     expect(next(emptyQueue)).toEqual(emptyQueue);
     expect(previous(emptyQueue)).toEqual(emptyQueue);
     expect(currentSong(emptyQueue)).toBeNull();
+  });
+});
+
+describe("a page's list", () => {
+  const album = { name: 'An album', path: '/album/7' };
+
+  it('plays from the page that started it while one of its songs plays', () => {
+    const state = startQueue(emptyQueue, songs, 1, undefined, album);
+    expect(playsFromPage(state, '/album/7', songs)).toBe(true);
+    expect(playsFromPage(state, '/album/8', songs)).toBe(false);
+  });
+
+  it('does not play from a page whose song plays from another list', () => {
+    const genre = startQueue(emptyQueue, songs, 1, undefined, { name: 'Rock', path: '/search' });
+    expect(playsFromPage(genre, '/album/7', songs)).toBe(false);
+    const unnamed = startQueue(emptyQueue, songs, 1);
+    expect(playsFromPage(unnamed, '/album/7', songs)).toBe(false);
+  });
+
+  it("does not play from the page while a song that is not the page's plays", () => {
+    const state = startQueue(emptyQueue, songs, 1, undefined, album);
+    expect(playsFromPage(state, '/album/7', [song(9)])).toBe(false);
+    const queued = jumpToQueued(addToQueue(state, song(9)), 0);
+    expect(currentSong(queued)?._id).toBe(9);
+    expect(playsFromPage(queued, '/album/7', songs)).toBe(false);
   });
 });
 

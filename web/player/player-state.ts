@@ -74,6 +74,25 @@ export function currentSong(
   return state.fromUser ?? state.queue[state.index] ?? null;
 }
 
+/**
+ * Whether the list a page shows (at `path`, with `songs`) is what plays: the page started the
+ * player's list (`context.path`, see `listOnPage`) and the song playing is one of its songs. One of
+ * its songs playing from another list (a search, a genre, Liked Songs) does not count, so the
+ * page's own Play starts the page's list instead of pausing the other one, as on Spotify.
+ */
+export function playsFromPage(
+  state: Pick<QueueState, 'fromUser' | 'queue' | 'index' | 'context'>,
+  path: string,
+  songs: readonly Pick<PlayerSong, '_id'>[],
+): boolean {
+  const current = currentSong(state);
+  return (
+    current !== null &&
+    state.context?.path === path &&
+    songs.some((song) => song._id === current._id)
+  );
+}
+
 /** Fisher–Yates with an injectable random source so tests can pin the order. */
 export function shuffled<T>(items: T[], random: () => number = Math.random): T[] {
   const copy = [...items];

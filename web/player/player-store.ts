@@ -27,6 +27,7 @@ import {
   next,
   type PlayerSong,
   playNext,
+  playsFromPage,
   previous,
   type QueueContext,
   type QueueState,
@@ -515,4 +516,26 @@ export function restorePlayer(): void {
 
 export function useCurrentSong(): PlayerSong | null {
   return usePlayer(currentSong);
+}
+
+/**
+ * A page's big Play button for the list it shows (`songs`, at `path`, named `name` in the queue):
+ * whether that list is playing, and what a press does. It pauses or resumes the list when the page
+ * started it (`playsFromPage`), else starts it from its first song, whatever else plays.
+ */
+export function usePageList(
+  path: string,
+  name: string,
+  songs: PlayerSong[] | undefined,
+): { playing: boolean; toggle(): void } {
+  const here = usePlayer((state) => songs !== undefined && playsFromPage(state, path, songs));
+  const isPlaying = usePlayer((state) => state.isPlaying);
+  return {
+    playing: here && isPlaying,
+    toggle() {
+      const player = usePlayer.getState();
+      if (here) player.togglePlay();
+      else if (songs) player.playQueue(songs, 0, { name, path });
+    },
+  };
 }

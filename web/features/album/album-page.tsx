@@ -1,9 +1,9 @@
 import { Pause, Play } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -20,6 +20,7 @@ export function AlbumPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  const list = usePageList(useLocation().pathname, query.data?.title ?? '', query.data?.songs);
   usePageTitle(query.data?.title);
 
   if (query.isPending && Number.isInteger(id) && id > 0) {
@@ -31,11 +32,6 @@ export function AlbumPage() {
   const album = query.data;
   if (!album) return <EmptyState title="No album found" home />;
   const songs = album.songs;
-  const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
-  const togglePlay = () => {
-    const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0), listOnPage(album.title));
-  };
   return (
     <div className="pb-8">
       <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-[#535353] to-transparent px-4 pt-6 pb-6 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
@@ -60,19 +56,19 @@ export function AlbumPage() {
       </header>
       <StickyPlayHeader
         title={album.title}
-        playing={playingHere}
+        playing={list.playing}
         disabled={songs.length === 0}
-        onToggle={togglePlay}
+        onToggle={list.toggle}
       />
       <div className="px-4 py-4 sm:px-6">
         <button
           type="button"
-          aria-label={playingHere ? `Pause ${album.title}` : `Play ${album.title}`}
+          aria-label={list.playing ? `Pause ${album.title}` : `Play ${album.title}`}
           disabled={songs.length === 0}
-          onClick={togglePlay}
+          onClick={list.toggle}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
-          {playingHere ? (
+          {list.playing ? (
             <Pause className="size-6 fill-black" />
           ) : (
             <Play className="size-6 fill-black" />

@@ -1,5 +1,5 @@
 import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
 import { useFollowArtist } from '../../lib/follow-artist.ts';
@@ -7,7 +7,7 @@ import { promptLogin } from '../../lib/login-prompt.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { listOnPage, useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
@@ -34,6 +34,7 @@ export function ArtistPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  const list = usePageList(useLocation().pathname, query.data?.name ?? '', query.data?.songs);
   usePageTitle(query.data?.name);
 
   if (query.isPending && Number.isInteger(id) && id > 0) {
@@ -51,11 +52,6 @@ export function ArtistPage() {
   if (!artist) return <EmptyState title="No artist data found" home />;
 
   const songs = artist.songs;
-  const playingHere = isPlaying && songs.some((song) => song._id === current?._id);
-  const togglePlay = () => {
-    const at = songs.findIndex((song) => song._id === current?._id);
-    toggleSong(songs, Math.max(at, 0), listOnPage(artist.name));
-  };
 
   return (
     <div className="pb-8">
@@ -84,9 +80,9 @@ export function ArtistPage() {
       </header>
       <StickyPlayHeader
         title={artist.name}
-        playing={playingHere}
+        playing={list.playing}
         disabled={songs.length === 0}
-        onToggle={togglePlay}
+        onToggle={list.toggle}
       />
 
       {/* On a phone Download and Share are icons (their names stay for screen readers), so the
@@ -94,12 +90,12 @@ export function ArtistPage() {
       <div className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
         <button
           type="button"
-          aria-label={playingHere ? `Pause ${artist.name}` : `Play ${artist.name}`}
+          aria-label={list.playing ? `Pause ${artist.name}` : `Play ${artist.name}`}
           disabled={songs.length === 0}
-          onClick={togglePlay}
+          onClick={list.toggle}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
-          {playingHere ? (
+          {list.playing ? (
             <Pause className="size-6 fill-black" />
           ) : (
             <Play className="size-6 fill-black" />

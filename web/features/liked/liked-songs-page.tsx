@@ -4,7 +4,7 @@ import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
 import { useSession } from '../../lib/session.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
@@ -19,6 +19,7 @@ export function LikedSongsPage() {
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  const list = usePageList(LIKED_SONGS.path, LIKED_SONGS.name, liked.data?.items);
 
   if (!isAuth) {
     return (
@@ -34,11 +35,6 @@ export function LikedSongsPage() {
   const songs = liked.data?.items ?? [];
   const count = songs.length;
   const first = songs[0];
-  const playingThis = current !== null && songs.some((song) => song._id === current._id);
-  const togglePlay = () =>
-    playingThis
-      ? usePlayer.getState().togglePlay()
-      : usePlayer.getState().playQueue(songs, 0, LIKED_SONGS);
   return (
     <div className="pb-10">
       <header className="flex items-end gap-6 bg-gradient-to-b from-indigo-800/80 to-transparent px-6 pt-6 pb-6">
@@ -59,19 +55,19 @@ export function LikedSongsPage() {
       </header>
       <StickyPlayHeader
         title="Liked Songs"
-        playing={playingThis && isPlaying}
+        playing={list.playing}
         disabled={!first}
-        onToggle={togglePlay}
+        onToggle={list.toggle}
       />
       <div className="px-6 pb-4">
         <button
           type="button"
-          aria-label={playingThis && isPlaying ? 'Pause' : 'Play'}
+          aria-label={list.playing ? 'Pause' : 'Play'}
           disabled={!first}
-          onClick={togglePlay}
+          onClick={list.toggle}
           className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
         >
-          {playingThis && isPlaying ? (
+          {list.playing ? (
             <Pause className="size-6 fill-black" />
           ) : (
             <Play className="size-6 fill-black" />
