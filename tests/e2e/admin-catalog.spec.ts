@@ -1022,6 +1022,26 @@ test('Cancel, Save and Back on Edit Artist return to the artists list as it was 
   await context.close();
 });
 
+test('the admin sidebar keeps Artists marked on Edit Artist, as on the artists list', async ({
+  browser,
+}) => {
+  const artist = await createArtist(await serverDeps(), { name: `Marked ${Date.now()}` });
+  const { context, page } = await newAdminPage(browser);
+  const nav = page.getByRole('complementary', { name: 'Admin' }).getByRole('navigation');
+  const artists = nav.getByRole('link', { name: 'Artists' });
+  await page.goto('/admin_artist');
+  await expect(artists).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  const marked = await artists.evaluate((link) => getComputedStyle(link).backgroundColor);
+
+  await page.goto(`/admin_artist_edit/${artist.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Artist' })).toBeVisible();
+  await expect(artists).toHaveAttribute('aria-current', 'true');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  expect(await artists.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe(marked);
+  await context.close();
+});
+
 test('a double click on a song status or an artist Disable sends one request', async ({
   browser,
 }) => {

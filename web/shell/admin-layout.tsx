@@ -1,7 +1,15 @@
 import { LayoutDashboard, LogOut, Mic2, Music, Users } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 
-const SECTIONS = [
+interface AdminLink {
+  to: string;
+  label: string;
+  icon: typeof Users;
+  /** Where the pages inside this one start (Edit Artist is inside Artists). */
+  inside?: string;
+}
+
+const SECTIONS: { title: string; links: AdminLink[] }[] = [
   {
     title: 'Overview',
     links: [{ to: '/admin_dashboard', label: 'Dashboard', icon: LayoutDashboard }],
@@ -11,16 +19,22 @@ const SECTIONS = [
     links: [
       { to: '/admin_users', label: 'Users', icon: Users },
       { to: '/admin_songs', label: 'Songs', icon: Music },
-      { to: '/admin_artist', label: 'Artists', icon: Mic2 },
+      { to: '/admin_artist', label: 'Artists', icon: Mic2, inside: '/admin_artist_edit/' },
     ],
   },
-] as const;
+];
 
 /**
  * The admin area's frame: no top bar, a sidebar with sections and logout. Below 768 px the
  * sidebar is a bar above the page, its links in one scrolling row, so the page keeps the width.
  */
 export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
+  // Routes match without regard to case or a trailing slash; so does the marked link.
+  const { pathname: address } = useLocation();
+  const pathname = address.toLowerCase().replace(/(.)\/$/, '$1');
+  /** The link's own page, or a page inside it, which keeps its section marked (as `true`). */
+  const currentOf = ({ to, inside }: AdminLink) =>
+    pathname === to ? 'page' : inside && pathname.startsWith(inside) ? 'true' : undefined;
   return (
     <div className="flex h-full flex-col bg-[#0b0b0b] text-white md:flex-row">
       <aside
@@ -35,18 +49,21 @@ export function AdminLayout({ onLogout }: { onLogout?: () => void }) {
                 {section.title}
               </p>
               <ul className="flex gap-1 md:flex-col">
-                {section.links.map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <NavLink
-                      to={to}
-                      className={({ isActive }) =>
-                        `flex items-center gap-3 rounded-md px-2 py-2 text-sm md:px-3 ${isActive ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`
-                      }
-                    >
-                      <Icon className="size-4 max-md:hidden" /> {label}
-                    </NavLink>
-                  </li>
-                ))}
+                {section.links.map((link) => {
+                  const { to, label, icon: Icon } = link;
+                  const current = currentOf(link);
+                  return (
+                    <li key={to}>
+                      <Link
+                        to={to}
+                        aria-current={current}
+                        className={`flex items-center gap-3 rounded-md px-2 py-2 text-sm md:px-3 ${current ? 'bg-white/10 text-white' : 'text-muted hover:text-white'}`}
+                      >
+                        <Icon className="size-4 max-md:hidden" /> {label}
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ))}
