@@ -148,7 +148,8 @@ const AllArtistsPage = page(
 const PlaylistPage = page(() => import('./features/playlist/playlist-page.tsx'), 'PlaylistPage');
 const ArtistPage = page(() => import('./features/artist/artist-page.tsx'), 'ArtistPage');
 const AlbumPage = page(() => import('./features/album/album-page.tsx'), 'AlbumPage');
-const SearchPage = page(() => import('./features/search/search-page.tsx'), 'SearchPage', 'Search');
+// Named by what it shows: 'Search', or the genre whose songs it lists.
+const SearchPage = page(() => import('./features/search/search-page.tsx'), 'SearchPage');
 const LikedSongsPage = page(
   () => import('./features/liked/liked-songs-page.tsx'),
   'LikedSongsPage',

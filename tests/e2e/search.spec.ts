@@ -87,6 +87,7 @@ test('the genre grid on the empty search page opens a genre and its songs play',
   page,
 }) => {
   await page.goto('/search');
+  await expect(page).toHaveTitle('Search · Chorus');
   const grid = page.locator('section', { has: page.getByRole('heading', { name: 'Browse all' }) });
   const first = grid.getByRole('link').first();
   await expect(first).toBeVisible();
@@ -94,6 +95,13 @@ test('the genre grid on the empty search page opens a genre and its songs play',
   await first.click();
   await expect(page).toHaveURL(/\/search\?genre=/);
   await expect(page.getByRole('heading', { name: genre, level: 2 })).toBeVisible();
+  // The tab is named after the genre, as an album's or an artist's is, opened or reloaded.
+  await expect(page).toHaveTitle(`${genre} · Chorus`);
+  await page.reload();
+  await expect(page).toHaveTitle(`${genre} · Chorus`);
+  await page.goBack();
+  await expect(page).toHaveTitle('Search · Chorus');
+  await page.goForward();
   const play = page.getByRole('button', { name: /^Play / }).first();
   await expect(play).toBeAttached();
   await play.click({ force: true });

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SearchBox, wasEntered } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
@@ -26,6 +27,8 @@ export function SearchPage() {
   const q = clipSearchQuery((params.get('q') ?? '').trim());
   const genre = params.get('genre') ?? '';
   const type = searchType(params.get('type'));
+  // A genre's songs are a page of their own, named as its heading is.
+  usePageTitle(!q && genre ? genre : 'Search');
   const query = useSearch(q);
   const results = q ? query.data : undefined;
   const nothing =
