@@ -389,6 +389,37 @@ test('a cover the server refuses at Save is let go of: Save then keeps the detai
   await expect(cover).toHaveAttribute('src', /^blob:/);
 });
 
+test('Edit details shows the cover the playlist shows, made of its songs, while it has none of its own', async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const songs = (await (await page.request.get('/api/songs?limit=100')).json()).items as {
+    _id: number;
+    coverImage: string | null;
+  }[];
+  const covered = songs.find((song) => song.coverImage)!;
+  const id = await playlistOf(page, owner, { name: 'Borrowed cover' }, [covered._id]);
+  await page.goto(`/viewPlaylist/${id}`);
+  const header = page.getByRole('main').locator('header img').first();
+  await expect(header).toBeVisible();
+  const shown = await header.getAttribute('src');
+  expect(shown).toBeTruthy();
+
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'More options for Borrowed cover' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  const photo = dialog.locator('label[title="Choose photo"]');
+  await expect(photo.locator('img')).toHaveAttribute('src', shown!);
+  await expect(photo.locator('svg.lucide-image-plus')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test("a playlist page's Back goes home when the tab opened on it, and back otherwise", async ({
   page,
   context,

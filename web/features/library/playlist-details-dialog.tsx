@@ -6,6 +6,7 @@ import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../../../contract/r
 import { refusesField } from '../../lib/api.ts';
 import { chosenFile } from '../../lib/chosen-file.ts';
 import { useReturnFocus } from '../../ui/return-focus.ts';
+import { PlaylistCover } from '../playlist/playlist-cover.tsx';
 
 export interface PlaylistDetails {
   name: string;
@@ -18,7 +19,14 @@ interface Props {
   open: boolean;
   /** Creating shows name and description only; editing adds visibility and cover. */
   mode: 'create' | 'edit';
-  initial?: { name: string; description: string; isPublic: boolean; coverImage: string | null };
+  initial?: {
+    name: string;
+    description: string;
+    isPublic: boolean;
+    coverImage: string | null;
+    /** Its songs' covers, which make its cover while it has none of its own. */
+    covers?: string[];
+  };
   saving: boolean;
   error: string | null;
   onClose(): void;
@@ -133,6 +141,9 @@ export function PlaylistDetailsDialog({
                       setFileError(IMAGE_TYPE_MESSAGE);
                     }}
                   />
+                ) : initial?.covers?.length ? (
+                  // The cover the playlist shows, made of its songs' covers, as on its page.
+                  <PlaylistCover coverImage={null} covers={initial.covers} className="size-full" />
                 ) : (
                   <ImagePlus className="size-12" />
                 )}
