@@ -310,6 +310,28 @@ test("a listener's recently played songs come from the server, in the queue pane
   await expect(queuePanel(page).getByText('Next from: Recently played')).toBeVisible();
 });
 
+test('the open queue panel takes its room beside the page, so every row stays in reach', async ({
+  page,
+}) => {
+  const album = await albumWith(page.request, 5);
+  const titles = album.songs.map((song) => song.title);
+  await playFromRow(page, album._id, titles[0]!);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  const panel = (await queuePanel(page).boundingBox())!;
+  // Each row's last controls (its menu, its length) sit left of the panel, and take a click.
+  for (const title of titles) {
+    const menu = rowOf(page, title).getByRole('button', { name: `More options for ${title}` });
+    await rowOf(page, title).hover();
+    const box = (await menu.boundingBox())!;
+    expect(box.x + box.width, `${title}'s menu`).toBeLessThanOrEqual(panel.x);
+    await menu.click({ trial: true, timeout: 2000 });
+  }
+  // Closed, the page has its full width again.
+  await queuePanel(page).getByRole('button', { name: 'Close queue' }).click();
+  const wide = (await page.locator('#main-content').boundingBox())!;
+  expect(wide.x + wide.width).toBeGreaterThan(panel.x + panel.width / 2);
+});
+
 test('toasts of songs queued from the open queue panel sit clear of it, its header included', async ({
   page,
 }) => {
