@@ -37,6 +37,11 @@ export function openSqlite(options: SqliteOptions): Kysely<Database> {
   // SQLite needs a few pages whatever the budget (CACHE_MB=0 turns Chorus's caches off).
   const cacheKiB = Math.max(256, Math.floor(options.pageCacheBytes / 1024));
   sqlite.pragma(`cache_size = -${cacheKiB}`);
+  // What PostgreSQL's `lower` does (migration 026): small letters of every alphabet, where
+  // SQLite's own `lower` changes A to Z only.
+  sqlite.function('casefold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   return new Kysely<Database>({
     dialect: new SqliteDialect({
       database: withStatementCache(sqlite, options.statementTimeoutMs),

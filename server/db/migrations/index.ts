@@ -25,6 +25,7 @@ import * as bitratesInBits from './022-bitrates-in-bits.ts';
 import * as nowPlaying from './023-now-playing.ts';
 import * as catalogChangedAt from './024-catalog-changed-at.ts';
 import * as albumTitlesAnyCase from './025-album-titles-any-case.ts';
+import * as casefold from './026-casefold.ts';
 
 export type { Dialect };
 
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   { name: '023-now-playing', up: nowPlaying.up },
   { name: '024-catalog-changed-at', up: catalogChangedAt.up },
   { name: '025-album-titles-any-case', up: albumTitlesAnyCase.up },
+  { name: '026-casefold', up: casefold.up },
 ];

@@ -155,6 +155,10 @@ describe('admin artists', () => {
     expect(await list('status=disabled')).toMatchObject({ total: 1, stats: { total: body.total } });
     expect((await list('status=active&limit=1')).total).toBe(body.total - 1);
     expect((await list('q=timer')).total).toBe(1);
+    // Any case of any alphabet (SQLite's own `lower` changes A to Z only).
+    await createArtist(t.deps, { name: 'Ólafur Ærnason' });
+    expect(await names('q=ólafur')).toEqual(['Ólafur Ærnason']);
+    expect(await names(`q=${encodeURIComponent('ÆRNASON')}`)).toEqual(['Ólafur Ærnason']);
     const one = await t.app.inject({ url: `/api/admin/artists/${old.id}`, headers: auth(admin) });
     expect(one.json().data.name).toBe('Old Timer');
     expect(

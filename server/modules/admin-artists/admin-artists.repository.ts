@@ -29,8 +29,8 @@ function matches(filter: ArtistFilter) {
       const pattern = containsPattern(filter.q);
       conditions.push(
         eb.or([
-          sql<boolean>`lower(artists.name) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(coalesce(artists.email, '')) like ${pattern} escape '\\'`,
+          sql<boolean>`casefold(artists.name) like ${pattern} escape '\\'`,
+          sql<boolean>`casefold(coalesce(artists.email, '')) like ${pattern} escape '\\'`,
         ]),
       );
     }

@@ -470,6 +470,19 @@ describe('admin songs', () => {
         headers: auth(admin),
       });
       expect(byTitle.json().songs.map((s: { _id: number }) => s._id)).toEqual([song.id]);
+      // Any case of any alphabet, in the title or an artist's name.
+      const accented = await createArtist(t.deps, { name: 'Zoë Ármann' });
+      const écoute = await createSong(t.deps, { title: 'Écoute Über', artistIds: [accented.id] });
+      for (const q of ['écoute', 'ÜBER', 'ármann', 'ZOË']) {
+        const found = await t.app.inject({
+          url: `/api/admin/getAllSongs?q=${encodeURIComponent(q)}`,
+          headers: auth(admin),
+        });
+        expect(
+          found.json().songs.map((s: { _id: number }) => s._id),
+          q,
+        ).toEqual([écoute.id]);
+      }
       const bin = await t.app.inject({
         url: '/api/admin/getAllSongs?status=deleted&q=harbor',
         headers: auth(admin),

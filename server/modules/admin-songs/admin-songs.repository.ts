@@ -18,14 +18,14 @@ function matches(filter: SongFilter) {
       const pattern = containsPattern(filter.q);
       conditions.push(
         eb.or([
-          sql<boolean>`lower(songs.title) like ${pattern} escape '\\'`,
+          sql<boolean>`casefold(songs.title) like ${pattern} escape '\\'`,
           eb.exists(
             eb
               .selectFrom('song_artists')
               .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
               .select(sql`1`.as('one'))
               .whereRef('song_artists.song_id', '=', 'songs.id')
-              .where(sql<boolean>`lower(artists.name) like ${pattern} escape '\\'`),
+              .where(sql<boolean>`casefold(artists.name) like ${pattern} escape '\\'`),
           ),
         ]),
       );
@@ -165,7 +165,7 @@ export class AdminSongsRepository {
       .selectFrom('albums')
       .select('id')
       .where('artist_id', '=', artistId)
-      .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()))
+      .where((eb) => eb(eb.fn('casefold', ['title']), '=', title.toLowerCase()))
       .orderBy('id')
       .executeTakeFirst();
     return row?.id ?? null;

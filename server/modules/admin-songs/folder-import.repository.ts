@@ -17,7 +17,7 @@ export class FolderImportRepository {
     const row = await this.db
       .selectFrom('artists')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .where((eb) => eb(eb.fn('casefold', ['name']), '=', name.toLowerCase()))
       .orderBy('id')
       .executeTakeFirst();
     return row?.id ?? null;
@@ -49,7 +49,7 @@ export class FolderImportRepository {
       .selectFrom('albums')
       .select(['id', 'cover_key'])
       .where('artist_id', '=', artistId)
-      .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()))
+      .where((eb) => eb(eb.fn('casefold', ['title']), '=', title.toLowerCase()))
       .orderBy('id')
       .executeTakeFirst();
     return row ? { id: row.id, cover: row.cover_key } : null;

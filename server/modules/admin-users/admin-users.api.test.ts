@@ -167,6 +167,23 @@ describe('admin users', () => {
       .executeTakeFirstOrThrow();
     expect(row.is_blocked).toBe(0);
   });
+
+  it('finds a name or e-mail in any case of any alphabet, as typed or in small letters', async () => {
+    await createUser(t.deps, { name: 'Élodie Ørsted', email: 'Élodie@Example.com' });
+    const names = async (q: string) =>
+      (
+        await t.app.inject({
+          url: `/api/admin/getAllUser?q=${encodeURIComponent(q)}`,
+          headers: auth(admin),
+        })
+      )
+        .json()
+        .users.map((u: { name: string }) => u.name);
+    // SQLite's own `lower` changes A to Z only: "élodie" never met "Élodie" there.
+    for (const q of ['élodie', 'ÉLODIE', 'Élodie Ørsted', 'ørsted', 'élodie@example']) {
+      expect(await names(q), q).toEqual(['Élodie Ørsted']);
+    }
+  });
 });
 
 describe('getAllUser past its cap', () => {

@@ -15,7 +15,10 @@ export type UserRecord = Pick<
 
 const columns = ['id', 'name', 'email', 'role', 'is_blocked', 'is_premium', 'created_at'] as const;
 
-/** `%text%` for LIKE with the wildcards of the text itself escaped (`\` is the escape). */
+/**
+ * `%text%` in small letters for LIKE against a `casefold`ed column (migration 026), with the
+ * wildcards of the text itself escaped (`\` is the escape).
+ */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -33,8 +36,8 @@ function matches(filter: UserFilter) {
       const pattern = containsPattern(filter.q);
       conditions.push(
         eb.or([
-          sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
+          sql<boolean>`casefold(users.name) like ${pattern} escape '\\'`,
+          sql<boolean>`casefold(users.email) like ${pattern} escape '\\'`,
         ]),
       );
     }

@@ -533,15 +533,15 @@ export class SubsonicRepository {
   }
 
   /**
-   * An enabled artist by name (getTopSongs names the artist), the one written exactly so first.
-   * Both sides go through the database's own `lower`: SQLite's changes A to Z only, so a name
-   * lowered in JavaScript ("ármann") would never meet its row's ("Ármann").
+   * An enabled artist by name in any case (getTopSongs names the artist), the one written
+   * exactly so first. `casefold` (migration 026) knows every alphabet's capitals, so "ármann"
+   * finds "Ármann" on SQLite too.
    */
   async artistIdByName(name: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('artists')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', sql<string>`lower(cast(${name} as text))`))
+      .where((eb) => eb(eb.fn('casefold', ['name']), '=', name.toLowerCase()))
       .where('is_disabled', '=', 0)
       .orderBy(sql`case when name = ${name} then 0 else 1 end`)
       .orderBy('id')
