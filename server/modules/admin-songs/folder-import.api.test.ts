@@ -15,8 +15,9 @@ describe('folder import', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // An artist that already exists is linked, not duplicated (names compare case-insensitively).
-    await createArtist(t.deps, { name: 'The Existing' });
+    // An artist that already exists is linked, not duplicated: names compare in any case, of any
+    // alphabet (SQLite's own `lower` changes A to Z only).
+    await createArtist(t.deps, { name: 'Zoë Ármann' });
     folder = path.join(t.dataDir, 'music');
     const cover = await makeJpeg(32, '#aa0000');
     const audio = makeMp3(2, 250);
@@ -43,7 +44,7 @@ describe('folder import', () => {
       'Various/duet.mp3',
       taggedMp3(makeMp3(1, 300), {
         title: 'Duet',
-        artist: 'the existing\u0000Night Owls',
+        artist: 'ZOË ÁRMANN\u0000Night Owls',
         genre: 'Synthwave',
       }),
     );
@@ -117,11 +118,11 @@ describe('folder import', () => {
       .where('song_artists.song_id', '=', byTitle.get('Duet')!.id)
       .orderBy('song_artists.position')
       .execute();
-    expect(duetArtists.map((row) => row.name)).toEqual(['The Existing', 'Night Owls']);
+    expect(duetArtists.map((row) => row.name)).toEqual(['Zoë Ármann', 'Night Owls']);
     const existing = await t.deps.db
       .selectFrom('artists')
       .select('id')
-      .where('name', '=', 'the existing')
+      .where('name', '=', 'ZOË ÁRMANN')
       .execute();
     expect(existing).toEqual([]);
   });
