@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { isValidEmail, normalizeEmail } from '../contract/rules/email.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { exitAfterFailedStart } from '../server/bootstrap/startup-errors.ts';
+import { loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { nowIso } from '../server/lib/time.ts';
@@ -69,16 +70,17 @@ let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  exitAfterFailedStart(error);
 }
 
 const { password, generated } = await choosePassword();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+} catch (error) {
+  exitAfterFailedStart(error);
+}
 const db = database.db;
 const now = nowIso();
 const hash = await hashPassword(password);

@@ -4,11 +4,11 @@
  * the server, so run it where the server runs; it is safe to run again (imported files are skipped).
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { exitAfterFailedStart } from '../server/bootstrap/startup-errors.ts';
+import { loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { createMediaStore } from '../server/media/create-store.ts';
 import { locateFfmpeg } from '../server/media/ffmpeg.ts';
-import { MediaStoreUnreachable } from '../server/media/media-store.ts';
 import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
 
@@ -21,23 +21,15 @@ const folder = path.resolve(args[0]!);
 
 let config: ReturnType<typeof loadConfig>;
 let media: Awaited<ReturnType<typeof createMediaStore>>;
+let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   config = loadConfig();
   media = await createMediaStore(config);
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
-  }
-  if (error instanceof MediaStoreUnreachable) {
-    console.error(`Media storage error: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  exitAfterFailedStart(error);
 }
-
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
 
 const tty = process.stderr.isTTY;
 let lastPrinted = 0;

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPlaylist, createUser } from '../tests/helpers/factories.ts';
 import {
   ensureServerBuilt,
+  freePort,
   SERVER_ENTRY,
   startCommand,
   startServer,
@@ -18,23 +20,70 @@ import { SessionsService } from './modules/sessions/sessions.service.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const tempDir = tempDirs('chorus-main-');
 
-describe('the compiled server (dist/server/main.js)', () => {
-  it('stops with one line naming a bad variable', () => {
-    ensureServerBuilt();
-    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
+/**
+ * Runs a compiled program (`main`, `import`, `create-admin`) that is expected to stop at its start,
+ * and returns its exit code and the lines of its error output.
+ */
+function failedStart(env: Record<string, string>, program = 'main', args: string[] = []) {
+  ensureServerBuilt();
+  const result = spawnSync(
+    process.execPath,
+    [path.join(path.dirname(SERVER_ENTRY), `${program}.js`), ...args],
+    {
       cwd: root,
-      env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir() },
+      env: { ...process.env, DATA_DIR: tempDir(), DEMO_CATALOG: 'off', ...env },
       encoding: 'utf8',
       timeout: 30_000,
+      input: '',
+    },
+  );
+  const lines = result.stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.includes('ExperimentalWarning'));
+  return { status: result.status, lines };
+}
+
+describe('the compiled server (dist/server/main.js)', () => {
+  it('stops with one line naming a bad variable', () => {
+    expect(failedStart({ PORT: 'eighty' })).toEqual({
+      status: 1,
+      lines: ['Configuration error: PORT: must be a whole number from 0 to 65535, got "eighty"'],
     });
-    expect(result.status).toBe(1);
-    const lines = result.stderr
-      .trim()
-      .split('\n')
-      .filter((line) => !line.includes('ExperimentalWarning'));
-    expect(lines).toEqual([
-      'Configuration error: PORT: must be a whole number from 0 to 65535, got "eighty"',
-    ]);
+  });
+
+  it('stops with one line when PostgreSQL cannot be reached, naming the database without its password, and so do the scripts', async () => {
+    // A port nothing listens on: freePort takes one and lets it go.
+    const port = await freePort();
+    const url = `postgres://chorus:hunter2-secret@127.0.0.1:${port}/chorus`;
+    const line = `Database error: Cannot connect to DATABASE_URL (postgres://chorus:***@127.0.0.1:${port}/chorus): connect ECONNREFUSED 127.0.0.1:${port}`;
+    for (const [program, args] of [
+      ['main', []],
+      ['import', [tempDir()]],
+      ['create-admin', ['someone@example.com', '--generate']],
+    ] as const) {
+      expect([program, failedStart({ DATABASE_URL: url }, program, [...args])]).toEqual([
+        program,
+        { status: 1, lines: [line] },
+      ]);
+    }
+  });
+
+  it('stops with one line when its port is taken', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      expect(failedStart({ HOST: '127.0.0.1', PORT: String(port) })).toEqual({
+        status: 1,
+        lines: [
+          `Start-up error: Cannot listen on 127.0.0.1:${port} (HOST, PORT): another program is listening there; stop it or choose another PORT`,
+        ],
+      });
+    } finally {
+      taken.close();
+    }
   });
 
   it('starts on an empty folder, ensures the admin, hands its password over once (never to the log), and stops cleanly on SIGTERM', async () => {

@@ -1,32 +1,20 @@
 import { buildApp } from './app.ts';
 import { ensureAdmin, handOverPassword } from './bootstrap/admin.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { exitAfterFailedStart, ListenFailed } from './bootstrap/startup-errors.ts';
+import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { catalogIsEmpty, seedDemoInChildProcess } from './db/demo/demo-process.ts';
 import { cacheBudgets } from './lib/cache-budget.ts';
 import { createMediaStore } from './media/create-store.ts';
-import { MediaStoreUnreachable } from './media/media-store.ts';
 
 async function main(): Promise<void> {
   // Everything Chorus creates (database, media, secret key) is for its own user only: 0600 files
   // and 0700 folders. Child processes (the demo catalog) inherit it.
   process.umask(0o077);
-  let config: ReturnType<typeof loadConfig>;
-  let media: Awaited<ReturnType<typeof createMediaStore>>;
-  try {
-    config = loadConfig();
-    media = await createMediaStore(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    if (error instanceof MediaStoreUnreachable) {
-      console.error(`Media storage error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // A bad setting, a bucket or database out of reach, or a taken port ends the start with one
+  // line (exitAfterFailedStart below).
+  const config = loadConfig();
+  const media = await createMediaStore(config);
 
   // One set of budgets: SQLite's page cache is one of the caches CACHE_MB shares out.
   const caches = cacheBudgets(config.cacheMb, config.databaseUrl ? 'postgres' : 'sqlite');
@@ -85,11 +73,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    throw new ListenFailed(config.host, config.port, error);
+  }
   console.log(`Chorus is running at ${config.publicUrl}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitAfterFailedStart);

@@ -25,3 +25,31 @@ export function isConnectionFault(error: unknown): boolean {
 
 export const DATABASE_UNAVAILABLE =
   'The database cannot be reached right now. Please try again in a moment.';
+
+/**
+ * The database named by DATABASE_URL refused or could not take a connection at start-up (down,
+ * wrong host or port, unknown role or database, wrong password): what an operator fixes in the
+ * setting, so it is told in one line rather than as a driver's stack trace.
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`Cannot connect to DATABASE_URL (${withoutPassword(url)}): ${reasonOf(cause)}`);
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
+/** A connection URL fit for a terminal or a log: its password, if any, is masked. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
+
+/**
+ * What went wrong, in words. A host name with several addresses (localhost: ::1 and 127.0.0.1)
+ * fails with an AggregateError whose own message is empty; its attempts say why.
+ */
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) {
+    return error.errors.map((each: unknown) => reasonOf(each)).join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -9,7 +9,7 @@ import {
   type PostgresQueryResult,
 } from 'kysely';
 import type pg from 'pg';
-import { isConnectionFault } from './faults.ts';
+import { DatabaseUnreachable, isConnectionFault } from './faults.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -133,14 +133,19 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   // PostgreSQL returns COUNT(*) and SUM() as strings (int8/numeric); Chorus counts fit in a double.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-  if (schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end();
-    }
+  // One connection first, so a DATABASE_URL that cannot work stops the start with its reason
+  // rather than failing the first migration deep inside the pool.
+  const first = new pg.Client({ connectionString: url });
+  try {
+    await first.connect();
+  } catch (error) {
+    await first.end().catch(() => {});
+    throw new DatabaseUnreachable(url, error);
+  }
+  try {
+    if (schema) await first.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await first.end();
   }
   /** A pool of `max` connections; `genericPlans`: see genericPlanDb below. */
   const connect = (max: number, genericPlans: boolean) => {
