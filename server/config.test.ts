@@ -91,6 +91,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    // Alone it would be ignored: the default administrator got a random password instead.
+    [{ ADMIN_PASSWORD: 'a-long-password' }, 'ADMIN_EMAIL'],
     [{ DEMO_CATALOG: 'maybe' }, 'DEMO_CATALOG'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

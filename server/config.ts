@@ -280,6 +280,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (adminPassword !== null && adminPassword.length < 10) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 10 characters long');
   }
+  // Alone, the password would have no account to go to: the start would make the default one
+  // with a random password and this setting would silently do nothing.
+  if (adminPassword !== null && adminEmail === null) {
+    throw new ConfigError(
+      'ADMIN_EMAIL',
+      'is required when ADMIN_PASSWORD is set (the administrator that password is for, e.g. admin@chorus.local)',
+    );
+  }
 
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {

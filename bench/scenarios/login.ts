@@ -67,6 +67,7 @@ const scenario: Scenario = {
         DATA_DIR: dataDir,
         DEMO_CATALOG: 'off',
         LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'bench-admin@example.com',
         ADMIN_PASSWORD: 'bench-admin-password',
       },
       120_000,
