@@ -95,6 +95,9 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'a-long-password' }, 'ADMIN_EMAIL'],
     [{ DEMO_CATALOG: 'maybe' }, 'DEMO_CATALOG'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    // The web app, its cookies and the Subsonic cover URLs start at /: a path cannot work.
+    [{ PUBLIC_URL: 'https://example.com/music' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://example.com/?x=1' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'everyone!' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'on' }, 'TRUST_PROXY'],

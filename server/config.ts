@@ -137,6 +137,23 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+/**
+ * PUBLIC_URL without its trailing slash. Chorus is served at the root of its address: the web
+ * app's files, its links, the `__Host-` cookies (path /) and the Subsonic cover URLs all start at
+ * `/`, so an address with a path (a proxy's `location /music/`) would load a blank page.
+ */
+function origin(raw: string | null): string | null {
+  if (raw === null) return null;
+  const parsed = new URL(raw);
+  if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be an address without a path, such as https://music.example.com (Chorus is served at the root of its own host name), got "${raw}"`,
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 function onOff(env: Env, name: string, fallback: boolean): boolean {
   const raw = text(env, name)?.toLowerCase();
   if (raw === undefined || raw === null) return fallback;
@@ -328,7 +345,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl =
-    url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
+    origin(url(env, 'PUBLIC_URL', ['http:', 'https:'])) ??
     `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${listenPort}`;
 
   return {
