@@ -7,10 +7,14 @@ export function imageUrl(hash: string, width: number = 640): string {
 
 const IMAGE_URL = /^\/api\/images\/([a-f0-9]{64})\/\d+\.webp$/;
 
+/** The stored image an image URL made by `imageUrl` shows (its hash), or undefined. */
+export function imageHashOf(url: string | null | undefined): string | undefined {
+  return url ? IMAGE_URL.exec(url)?.[1] : undefined;
+}
+
 /** `srcset` for an image URL made by `imageUrl`, so grids fetch the smallest fitting variant. */
 export function imageSrcSet(url: string | null | undefined): string | undefined {
-  const match = url ? IMAGE_URL.exec(url) : null;
-  if (!match?.[1]) return undefined;
-  const hash = match[1];
+  const hash = imageHashOf(url);
+  if (!hash) return undefined;
   return IMAGE_WIDTHS.map((width) => `${imageUrl(hash, width)} ${width}w`).join(', ');
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { imageHashOf } from '../../contract/media.ts';
 import { makeJpeg, makePngBomb } from '../fixtures/media.ts';
 import { expect, expectAudioAdvancing, test } from './fixtures.ts';
 import { createListener, pageErrors, signIn } from './support.ts';
@@ -405,7 +406,10 @@ test('Edit details shows the cover the playlist shows, made of its songs, while 
   const header = page.getByRole('main').locator('header img').first();
   await expect(header).toBeVisible();
   const shown = await header.getAttribute('src');
-  expect(shown).toBeTruthy();
+  // The mosaic's one tile is the song's own cover.
+  const songCover = imageHashOf(covered.coverImage);
+  expect(songCover).toMatch(/^[a-f0-9]{64}$/);
+  expect(imageHashOf(shown)).toBe(songCover);
 
   await page
     .getByRole('main')

@@ -367,8 +367,10 @@ export class PlaylistsService {
    */
   async addSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
     await this.owned(id, caller);
-    for (const songId of new Set(songIds)) {
-      if (!(await this.catalogRows.findListedSong(songId))) throw notFound('Song not found');
+    // One read for them all: songsByIds returns listed songs only.
+    const named = [...new Set(songIds)];
+    if ((await this.catalogRows.songsByIds(named)).length < named.length) {
+      throw notFound('Song not found');
     }
     const now = nowIso();
     if ((await this.playlists.addSongs(id, songIds, now)) > 0) await this.playlists.touch(id, now);

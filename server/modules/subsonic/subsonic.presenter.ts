@@ -1,4 +1,5 @@
 import type { Song } from '../../../contract/catalog.ts';
+import { imageHashOf } from '../../../contract/media.ts';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { foldSearchText } from '../../../contract/rules/search.ts';
 import { firstCharacters } from '../../../contract/rules/text.ts';
@@ -201,13 +202,8 @@ export function playlistEntry(summary: PlaylistSummary, owner: string): Node {
     created: summary.createdAt,
     changed: summary.updatedAt,
     // Its uploaded cover, else its first song's: the first tile of the web app's mosaic.
-    coverArt: imageKeyOf(summary.coverImage) ?? imageKeyOf(summary.covers[0]),
+    coverArt: imageHashOf(summary.coverImage) ?? imageHashOf(summary.covers[0]),
   };
-}
-
-/** The stored image an image URL (`/api/images/<key>/<width>`) shows: what getCoverArt takes. */
-function imageKeyOf(url: string | null | undefined): string | undefined {
-  return /\/api\/images\/([a-f0-9]{64})\//.exec(url ?? '')?.[1];
 }
 
 /**
