@@ -94,9 +94,13 @@ const CATALOG_ORDER_OF_LIST: Partial<Record<AlbumListType, CatalogOrder>> = {
   alphabeticalByArtist: 'albumsByArtist',
 };
 
-const optionalInt = (params: Params, name: string) => {
+/** The latest year a bound may name: a larger one means the same and overflows no integer. */
+const MAX_YEAR = 9999;
+
+/** A year bound (`fromYear`, `toYear`) when it is a number, clamped to 0–MAX_YEAR. */
+const optionalYear = (params: Params, name: string) => {
   const value = Number.parseInt(params.get(name) ?? '', 10);
-  return Number.isFinite(value) ? value : undefined;
+  return Number.isFinite(value) ? Math.min(MAX_YEAR, Math.max(0, value)) : undefined;
 };
 
 /** A song's file as its row carries it (`songRows` reads the file's fields with the song). */
@@ -520,8 +524,8 @@ export class SubsonicService {
     // Chorus keeps no ratings, so no album is rated highest; "Top rated" screens show empty.
     if (type === 'highest') return { ids: [], version };
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
-    const fromYear = optionalInt(params, 'fromYear');
-    const toYear = optionalInt(params, 'toYear');
+    const fromYear = optionalYear(params, 'fromYear');
+    const toYear = optionalYear(params, 'toYear');
     const size = params.int('size', 10, 1, MAX_PAGE);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
@@ -554,8 +558,8 @@ export class SubsonicService {
 
   async randomSongs(caller: Caller, params: Params): Promise<Node> {
     const genre = params.get('genre');
-    const fromYear = optionalInt(params, 'fromYear');
-    const toYear = optionalInt(params, 'toYear');
+    const fromYear = optionalYear(params, 'fromYear');
+    const toYear = optionalYear(params, 'toYear');
     const ids = await this.repository.randomSongIds(params.int('size', 10, 1, MAX_PAGE), {
       ...(genre ? { genre } : {}),
       ...(fromYear !== undefined ? { fromYear } : {}),
