@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../tests/helpers/api-app.ts';
+import { createUser } from '../tests/helpers/factories.ts';
 import type { App } from './deps.ts';
 
 /** Two probe routes that go through the real plugins: one echoes a schema'd body, one crashes. */
@@ -111,6 +112,35 @@ describe('cross-cutting plumbing', () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/plumbing-echo', payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, field: Object.keys(payload)[1] });
+    }
+  });
+
+  it('says in plain words what a field must be', async () => {
+    const cases: [method: 'GET' | 'POST', url: string, payload: unknown, message: string][] = [
+      ['POST', '/api/plumbing-echo', { text: 42 }, 'text must be text'],
+      ['POST', '/api/plumbing-echo', 'just words', 'The request body must be an object'],
+      [
+        'POST',
+        '/api/user/addPlaylist',
+        { name: 'x'.repeat(101) },
+        'name must be at most 100 characters',
+      ],
+      ['GET', '/api/songs?limit=many', undefined, 'limit must be a whole number'],
+      ['GET', '/api/songs?limit=0', undefined, 'limit must be at least 1'],
+    ];
+    const listener = await createUser(t.deps);
+    for (const [method, url, payload, message] of cases) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${listener.token}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe(message);
     }
   });
 

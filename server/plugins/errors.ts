@@ -5,9 +5,69 @@ import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   params?: Record<string, unknown>;
   message?: string;
+}
+
+/** JSON Schema's type names as whoever sent the value would say them. */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'empty (null)',
+};
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'an e-mail address',
+  date: 'a date (YYYY-MM-DD)',
+  'date-time': 'a date and time (ISO 8601)',
+  uri: 'a web address',
+};
+
+/**
+ * What a schema check wants, in words a person acts on ("must be at most 100 characters"), for
+ * the checks Chorus's schemas use; Ajv's own wording ("must NOT have more than 100 characters",
+ * "must be string") for any other.
+ */
+function plainDetail(issue: ValidationIssue | undefined): string {
+  const params = issue?.params ?? {};
+  const limit = params.limit;
+  const plural = (noun: string) => `${limit} ${noun}${limit === 1 ? '' : 's'}`;
+  switch (issue?.keyword) {
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `must be ${either(types.map((type) => TYPE_NAMES[type] ?? type))}`;
+    }
+    case 'maxLength':
+      return `must be at most ${plural('character')}`;
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must be at least ${plural('character')}`;
+    case 'maxItems':
+      return `may list at most ${plural('item')}`;
+    case 'minItems':
+      return `must list at least ${plural('item')}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${limit}`;
+    case 'format': {
+      const format = String(params.format);
+      return `must be ${FORMAT_NAMES[format] ?? `in the ${format} format`}`;
+    }
+    case 'additionalProperties':
+      return `has a field it does not take: ${String(params.additionalProperty)}`;
+    default:
+      return issue?.message ?? 'is invalid';
+  }
 }
 
 /** Names the field a schema validation error is about, e.g. `/email` → `email`. */
@@ -58,9 +118,11 @@ function validationMessage(
     const name = field ?? where ?? 'value';
     return { message: `${name} must be ${either(options)}`, field };
   }
-  const detail = issue?.message ?? 'is invalid';
+  const detail = plainDetail(issue);
   return {
-    message: field ? `${field} ${detail}` : `Invalid ${where ?? 'request'}: ${detail}`,
+    message: field
+      ? `${field} ${detail}`
+      : `The request ${where ?? ''} ${detail}`.replace('  ', ' '),
     field,
   };
 }
