@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { checkAddress } from './bootstrap/address.ts';
 import { ensureAdmin, handOverPassword } from './bootstrap/admin.ts';
 import { exitAfterFailedStart, ListenFailed } from './bootstrap/startup-errors.ts';
 import { loadConfig } from './config.ts';
@@ -11,9 +12,10 @@ async function main(): Promise<void> {
   // Everything Chorus creates (database, media, secret key) is for its own user only: 0600 files
   // and 0700 folders. Child processes (the demo catalog) inherit it.
   process.umask(0o077);
-  // A bad setting, a bucket or database out of reach, or a taken port ends the start with one
-  // line (exitAfterFailedStart below).
+  // A bad setting, a bucket or database out of reach, or a taken port ends
+  // the start with one line (exitAfterFailedStart below), the quick checks first.
   const config = loadConfig();
+  await checkAddress(config.host, config.port);
   const media = await createMediaStore(config);
 
   // One set of budgets: SQLite's page cache is one of the caches CACHE_MB shares out.
