@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { isValidEmail, normalizeEmail } from '../contract/rules/email.ts';
+import { prepareDataDir } from '../server/bootstrap/data-dir.ts';
 import { exitAfterFailedStart } from '../server/bootstrap/startup-errors.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
@@ -69,6 +70,8 @@ async function choosePassword(): Promise<{ password: string; generated: boolean 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
+  // The SQLite database lives in DATA_DIR; with PostgreSQL this script writes nothing there.
+  if (config.databaseUrl === null) prepareDataDir(config.dataDir);
 } catch (error) {
   exitAfterFailedStart(error);
 }

@@ -4,6 +4,7 @@
  * the server, so run it where the server runs; it is safe to run again (imported files are skipped).
  */
 import path from 'node:path';
+import { prepareDataDir } from '../server/bootstrap/data-dir.ts';
 import { exitAfterFailedStart } from '../server/bootstrap/startup-errors.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/database.ts';
@@ -24,6 +25,7 @@ let media: Awaited<ReturnType<typeof createMediaStore>>;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   config = loadConfig();
+  prepareDataDir(config.dataDir);
   media = await createMediaStore(config);
   database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);

@@ -90,6 +90,38 @@ describe('the compiled server (dist/server/main.js)', () => {
     }
   }, 40_000);
 
+  it('stops at once with one line naming DATA_DIR when it cannot be used, and so do the scripts', () => {
+    const file = path.join(tempDir(), 'a-file');
+    fs.writeFileSync(file, '');
+    const anotherFolder = 'set DATA_DIR to a folder the user running Chorus may write';
+    const cases = [
+      // Node's own recursive mkdir never returns here.
+      [
+        '/proc/nope',
+        `DATA_DIR (/proc/nope) cannot be created (ENOENT on /proc/nope); ${anotherFolder}`,
+      ],
+      [file, `DATA_DIR (${file}) is a file, not a folder; ${anotherFolder}`],
+      [`${file}/data`, `DATA_DIR (${file}/data) is inside a file, not a folder; ${anotherFolder}`],
+      // A folder that exists but takes no files, even from root.
+      [
+        '/sys',
+        `DATA_DIR (/sys) cannot be written to (EACCES); give it to the user running Chorus (chown) or ${anotherFolder}`,
+      ],
+    ];
+    for (const [dataDir, problem] of cases) {
+      for (const [program, args] of [
+        ['main', []],
+        ['import', [tempDir()]],
+        ['create-admin', ['someone@example.com', '--generate']],
+      ] as const) {
+        expect([program, failedStart({ DATA_DIR: dataDir! }, program, [...args])]).toEqual([
+          program,
+          { status: 1, lines: [`Data folder error: ${problem}`] },
+        ]);
+      }
+    }
+  }, 60_000);
+
   it('starts on an empty folder, ensures the admin, hands its password over once (never to the log), and stops cleanly on SIGTERM', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const first = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });

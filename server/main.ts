@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { checkAddress } from './bootstrap/address.ts';
 import { ensureAdmin, handOverPassword } from './bootstrap/admin.ts';
+import { prepareDataDir } from './bootstrap/data-dir.ts';
 import { exitAfterFailedStart, ListenFailed } from './bootstrap/startup-errors.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
@@ -12,9 +13,10 @@ async function main(): Promise<void> {
   // Everything Chorus creates (database, media, secret key) is for its own user only: 0600 files
   // and 0700 folders. Child processes (the demo catalog) inherit it.
   process.umask(0o077);
-  // A bad setting, a bucket or database out of reach, or a taken port ends
+  // A bad setting, an unusable DATA_DIR, a bucket or database out of reach, or a taken port ends
   // the start with one line (exitAfterFailedStart below), the quick checks first.
   const config = loadConfig();
+  prepareDataDir(config.dataDir);
   await checkAddress(config.host, config.port);
   const media = await createMediaStore(config);
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config.ts';
 import { DatabaseUnreachable } from '../db/faults.ts';
 import { MediaStoreUnreachable } from '../media/media-store.ts';
+import { DataDirUnusable } from './data-dir.ts';
 
 /**
  * The server could not take its address: another program holds the port, the port needs
@@ -27,6 +28,7 @@ export class ListenFailed extends Error {
 /** The one-line title of each problem an operator fixes in the settings or around the server. */
 const TITLES: [new (...args: never[]) => Error, string][] = [
   [ConfigError, 'Configuration error'],
+  [DataDirUnusable, 'Data folder error'],
   [MediaStoreUnreachable, 'Media storage error'],
   [DatabaseUnreachable, 'Database error'],
   [ListenFailed, 'Start-up error'],
