@@ -12,6 +12,7 @@ import { createMediaStore } from '../server/media/create-store.ts';
 import { locateFfmpeg } from '../server/media/ffmpeg.ts';
 import { type ImportReport, importFolder } from '../server/modules/admin-songs/folder-import.ts';
 import { createSearchRepository } from '../server/modules/search/search.repository.ts';
+import { importProgress } from './import-progress.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
@@ -33,21 +34,6 @@ try {
   exitAfterFailedStart(error);
 }
 
-const tty = process.stderr.isTTY;
-let lastPrinted = 0;
-function progress(done: number, total: number, report: ImportReport): void {
-  const now = Date.now();
-  if (done !== total && now - lastPrinted < (tty ? 100 : 5000)) return;
-  lastPrinted = now;
-  const share = total === 0 ? 1 : done / total;
-  const width = 30;
-  const filled = Math.round(share * width);
-  const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-  const line = `${bar} ${Math.round(share * 100)}% ${done}/${total} · ${report.imported} new · ${report.skipped} skipped · ${report.failed.length} failed`;
-  if (tty) process.stderr.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`);
-  else process.stderr.write(`${line}\n`);
-}
-
 // Formats browsers cannot play are taken only when ffmpeg can transcode them for the web player.
 const ffmpeg = locateFfmpeg(config.transcoding.ffmpegPath, process.env.PATH ?? '');
 if (ffmpeg === null) {
@@ -59,7 +45,13 @@ try {
   report = await importFolder(
     { db: database.db, media, transcoder: { available: ffmpeg !== null } },
     folder,
-    { onProgress: progress },
+    {
+      onProgress: importProgress({
+        terminal: process.stderr.isTTY,
+        write: (text) => process.stderr.write(text),
+        now: Date.now,
+      }),
+    },
   );
 } catch (error) {
   console.error(`Import failed: ${(error as Error).message}`);
