@@ -155,3 +155,38 @@ test('the Apps panel makes an app key that a Subsonic app signs in with, and rev
   expect(refused.status).toBe('failed');
   expect(refused.error.code).toBe(44);
 });
+
+test('Copy puts the shown app key on the clipboard, or selects it where there is no clipboard', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const listener = await createListener({ name: 'Key Copier' });
+  await signIn(context, listener);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/profile');
+  const panel = page.getByTestId('apps-panel');
+  await panel.getByRole('button', { name: 'Create', exact: true }).click();
+  const key = (await panel.getByTestId('app-key').textContent())!.trim();
+  await panel.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+  // An http:// address other than localhost has no clipboard API: the key is selected instead,
+  // ready for Ctrl+C, and the toast says so.
+  const insecure = await browser.newContext({ baseURL: process.env.CHORUS_URL });
+  await signIn(insecure, listener);
+  await insecure.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }),
+  );
+  const other = await insecure.newPage();
+  await other.goto('/profile');
+  const otherPanel = other.getByTestId('apps-panel');
+  await otherPanel.getByRole('button', { name: 'Create a new key' }).click();
+  await other.getByRole('alertdialog').getByRole('button', { name: 'Create a new key' }).click();
+  const replaced = (await otherPanel.getByTestId('app-key').textContent())!.trim();
+  await otherPanel.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(other.getByText('Key selected: press Ctrl+C to copy it')).toBeVisible();
+  expect(await other.evaluate(() => window.getSelection()?.toString().trim())).toBe(replaced);
+  await insecure.close();
+});

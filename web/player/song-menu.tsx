@@ -2,6 +2,7 @@ import { Popover } from 'radix-ui';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../lib/api.ts';
+import { copyText } from '../lib/clipboard.ts';
 import { refreshLibrary, removeSongFromPlaylist } from '../lib/library-queries.ts';
 import { promptLogin } from '../lib/login-prompt.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -27,12 +28,8 @@ export function songLink(song: PlayerSong, origin: string): string {
 }
 
 async function copyLink(song: PlayerSong): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(songLink(song, window.location.origin));
-    notify.success('Link copied');
-  } catch {
-    notify.error('Could not copy the link');
-  }
+  if (await copyText(songLink(song, window.location.origin))) notify.success('Link copied');
+  else notify.error('Could not copy the link');
 }
 
 async function removeFromPlaylist(playlistId: number, song: PlayerSong): Promise<void> {

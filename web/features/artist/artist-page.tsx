@@ -2,6 +2,7 @@ import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
 import { useLocation, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useFollowArtist } from '../../lib/follow-artist.ts';
 import { promptLogin } from '../../lib/login-prompt.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -17,12 +18,8 @@ import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
 
 async function copyLink(): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(window.location.href);
-    notify.success('Link copied to clipboard');
-  } catch {
-    notify.error('Could not copy the link');
-  }
+  if (await copyText(window.location.href)) notify.success('Link copied to clipboard');
+  else notify.error('Could not copy the link');
 }
 
 /** The artist page. */

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { api, errorMessage } from '../../lib/api.ts';
+import { copyShortcut, copyText, selectText } from '../../lib/clipboard.ts';
+import { notify } from '../../lib/toast.ts';
 import { useFocusWhenBack } from '../../ui/return-focus.ts';
 
 // Loaded when first asked for: most visits to the profile never replace or revoke the key.
@@ -59,6 +61,18 @@ export function AppsPanel({ email }: { email: string }) {
       setShownKey(null);
     });
 
+  const keyText = useRef<HTMLElement>(null);
+  // Without the clipboard (an http:// address other than localhost), the key is selected for the
+  // listener's own copy shortcut, and the toast says which.
+  const copyKey = async (key: string) => {
+    if (await copyText(key)) {
+      notify.success('Copied');
+      return;
+    }
+    if (keyText.current) selectText(keyText.current);
+    notify.info(`Key selected: press ${copyShortcut()} to copy it`);
+  };
+
   const hasKey = state.data?.hasKey ?? false;
   return (
     <section className="px-6 py-4" aria-labelledby="apps-title" data-testid="apps-panel">
@@ -71,12 +85,21 @@ export function AppsPanel({ email }: { email: string }) {
         your app key.
       </p>
       {shownKey && (
-        <p className="mt-3 max-w-prose rounded bg-highlight p-3 text-sm">
-          Your app key (shown only now):{' '}
-          <code className="select-all break-all font-mono" data-testid="app-key">
-            {shownKey}
-          </code>
-        </p>
+        <div className="mt-3 flex max-w-prose items-center gap-3 rounded bg-highlight p-3 text-sm">
+          <p className="min-w-0 flex-1">
+            Your app key (shown only now):{' '}
+            <code ref={keyText} className="select-all break-all font-mono" data-testid="app-key">
+              {shownKey}
+            </code>
+          </p>
+          <button
+            type="button"
+            onClick={() => copyKey(shownKey)}
+            className="shrink-0 rounded-full border border-white/40 px-4 py-1 text-sm font-bold hover:border-white"
+          >
+            Copy
+          </button>
+        </div>
       )}
       {hasKey && !shownKey && state.data?.createdAt && (
         <p className="mt-3 text-sm text-muted">
