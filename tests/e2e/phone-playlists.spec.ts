@@ -78,6 +78,33 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('the tab bar marks Your Library on Liked Songs and on a playlist, and Home on the home page', async ({
+    page,
+    context,
+  }) => {
+    const owner = await signedIn(context);
+    const id = await makePlaylist(page, owner, 'Marked mix');
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    const library = tabs.getByRole('button', { name: 'Your Library' });
+    const current = tabs.locator('[aria-current="page"]');
+
+    await page.goto('/likedSongs');
+    await expect(page.getByRole('heading', { name: 'Liked Songs', level: 1 })).toBeVisible();
+    await expect(library).toHaveAttribute('aria-current', 'page');
+    await expect(current).toHaveCount(1);
+
+    await page.goto(`/viewPlaylist/${id}`);
+    await expect(page.getByRole('heading', { name: 'Marked mix' })).toBeVisible();
+    await expect(library).toHaveAttribute('aria-current', 'page');
+    await expect(current).toHaveCount(1);
+
+    await tabs.getByRole('link', { name: 'Home' }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(tabs.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(library).not.toHaveAttribute('aria-current');
+    await expect(current).toHaveCount(1);
+  });
+
   test("library rows show their menu button without hover, and it opens the row's menu", async ({
     page,
     context,

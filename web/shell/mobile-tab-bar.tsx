@@ -1,5 +1,5 @@
 import { Crown, Home, Library, Search, User } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { useLibraryUi } from './library-ui.ts';
@@ -9,6 +9,11 @@ const TABS = [
   { to: '/search', label: 'Search', icon: Search },
 ] as const;
 
+/** The pages the library opens (Liked Songs, a playlist): on them, Your Library is the tab. */
+function isLibraryPage(path: string): boolean {
+  return path === '/likedSongs' || path.startsWith('/viewPlaylist/');
+}
+
 const tabClass = (active: boolean) =>
   `flex flex-col items-center gap-1 ${active ? 'text-white' : 'text-muted'}`;
 
@@ -17,6 +22,7 @@ export function MobileTabBar() {
   const { isAuth } = useSession();
   const drawerOpen = useLibraryUi((state) => state.drawerOpen);
   const setDrawerOpen = useLibraryUi((state) => state.setDrawerOpen);
+  const inLibrary = isLibraryPage(useLocation().pathname);
   return (
     <nav aria-label="Tabs" className="flex justify-around bg-black/95 py-2 text-xs md:hidden">
       {TABS.map(({ to, label, icon: Icon }) => (
@@ -31,7 +37,12 @@ export function MobileTabBar() {
         </NavLink>
       ))}
       {/* The library drawer: playlists, liked songs and artists, or the way in when logged out. */}
-      <button type="button" className={tabClass(drawerOpen)} onClick={() => setDrawerOpen(true)}>
+      <button
+        type="button"
+        aria-current={inLibrary ? 'page' : undefined}
+        className={tabClass(drawerOpen || inLibrary)}
+        onClick={() => setDrawerOpen(true)}
+      >
         <Library className="size-6" />
         Your Library
       </button>
