@@ -242,6 +242,43 @@ test("a page's big play button starts its own list when one of its songs plays f
   ).toBeVisible();
 });
 
+test('"Next from" stops linking to a playlist once it is deleted; its songs play on', async ({
+  page,
+  context,
+}) => {
+  const owner = await createListener();
+  await signIn(context, owner);
+  const album = await albumWith(page.request, 3);
+  const id = await playlistOf(
+    page.request,
+    owner,
+    'Short-lived mix',
+    album.songs.map((song) => song._id),
+  );
+  await page.goto(`/viewPlaylist/${id}`);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(nowPlaying(page)).toHaveText(album.songs[0]!.title);
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  const heading = queuePanel(page).getByRole('heading', { name: 'Next from: Short-lived mix' });
+  await expect(heading.getByRole('link', { name: 'Short-lived mix' })).toHaveAttribute(
+    'href',
+    `/viewPlaylist/${id}`,
+  );
+
+  await page.getByRole('button', { name: 'More options for Short-lived mix' }).first().click();
+  await page.getByRole('menuitem', { name: 'Delete playlist' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The name still says where the songs come from, but there is no page left to open.
+  await expect(heading).toBeVisible();
+  await expect(heading.getByRole('link')).toHaveCount(0);
+  await expect(nowPlaying(page)).toHaveText(album.songs[0]!.title);
+  await page.reload();
+  await player(page).getByRole('button', { name: 'Queue' }).click();
+  await expect(heading).toBeVisible();
+  await expect(heading.getByRole('link')).toHaveCount(0);
+});
+
 test('logging out stops the music and forgets the queue and the hearts', async ({
   page,
   context,

@@ -28,6 +28,7 @@ import {
   toggleRepeat,
   toggleShuffle,
   upNext,
+  withoutPage,
   withoutSong,
 } from './player-state.ts';
 
@@ -186,6 +187,16 @@ describe("a page's list", () => {
     expect(playsFromPage(genre, '/album/7', songs)).toBe(false);
     const unnamed = startQueue(emptyQueue, songs, 1);
     expect(playsFromPage(unnamed, '/album/7', songs)).toBe(false);
+  });
+
+  it('keeps its name but not its page once the page is gone, and plays on', () => {
+    const state = startQueue(emptyQueue, songs, 1, undefined, album);
+    const gone = withoutPage(state, '/album/7');
+    expect(gone.context).toEqual({ name: 'An album' });
+    expect(currentSong(gone)?._id).toBe(2);
+    expect(playsFromPage(gone, '/album/7', songs)).toBe(false);
+    expect(withoutPage(state, '/album/8')).toBe(state);
+    expect(withoutPage(startQueue(emptyQueue, songs, 1), '/album/7').context).toBeNull();
   });
 
   it("does not play from the page while a song that is not the page's plays", () => {

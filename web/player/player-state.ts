@@ -93,6 +93,15 @@ export function playsFromPage(
   );
 }
 
+/**
+ * The list's page at `path` is gone (a deleted playlist): the list plays on under its name, as
+ * "Next from: …" still says where the songs came from, but no longer leads to a page not found.
+ */
+export function withoutPage(state: QueueState, path: string): QueueState {
+  if (state.context?.path !== path) return state;
+  return { ...state, context: { name: state.context.name } };
+}
+
 /** Fisher–Yates with an injectable random source so tests can pin the order. */
 export function shuffled<T>(items: T[], random: () => number = Math.random): T[] {
   const copy = [...items];

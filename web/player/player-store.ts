@@ -41,6 +41,7 @@ import {
   toggleRepeat,
   toggleShuffle,
   type VolumeState,
+  withoutPage,
   withoutSong,
 } from './player-state.ts';
 import { handleShortcut, trackPointerFocus } from './shortcuts.ts';
@@ -89,6 +90,8 @@ export interface PlayerActions {
   toggleMute(): void;
   toggleShuffle(): void;
   toggleRepeat(): void;
+  /** The page at `path` is gone: "Next from: …" keeps the list's name but no longer links there. */
+  pageGone(path: string): void;
   /**
    * On logging out: the music stops and the queue and recent songs are forgotten, so whoever uses
    * this browser next starts afresh. The volume stays: it is the device's, not the listener's.
@@ -413,6 +416,9 @@ export const usePlayer = create<PlayerStore>()(
       toggleRepeat() {
         set(toggleRepeat(get()));
         warmSongAfter();
+      },
+      pageGone(path) {
+        set(withoutPage(get(), path));
       },
       forget() {
         engine?.unload();

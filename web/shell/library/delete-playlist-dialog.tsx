@@ -4,6 +4,7 @@ import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useDeletePlaylist } from '../../lib/library-queries.ts';
 import { notify } from '../../lib/toast.ts';
+import { usePlayer } from '../../player/player-store.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 /**
@@ -38,7 +39,9 @@ export function DeletePlaylistDialog({
         remove.mutateAsync(playlist._id).then(
           () => {
             notify.success('Playlist deleted');
-            if (location.pathname === `/viewPlaylist/${playlist._id}`) navigate('/');
+            const page = `/viewPlaylist/${playlist._id}`;
+            usePlayer.getState().pageGone(page);
+            if (location.pathname === page) navigate('/');
             onClose();
           },
           (error: unknown) => notify.error(errorMessage(error, 'Failed to delete playlist')),
