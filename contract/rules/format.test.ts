@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount } from './format.ts';
+import { countOf, formatCount, formatTotalDuration } from './format.ts';
 
 describe('formatCount', () => {
   it('writes numbers as en-US Intl.NumberFormat does', () => {
@@ -41,5 +41,17 @@ describe('countOf', () => {
     expect(countOf(2, 'follower')).toBe('2 followers');
     expect(countOf(12_345, 'monthly listener')).toBe('12,345 monthly listeners');
     expect(countOf(1, 'Public Playlist')).toBe('1 Public Playlist');
+  });
+});
+
+describe('formatTotalDuration', () => {
+  it('writes totals in words, with no zero padding', () => {
+    expect(formatTotalDuration(65)).toBe('1 min 5 sec');
+    expect(formatTotalDuration(183)).toBe('3 min 3 sec');
+    expect(formatTotalDuration(600)).toBe('10 min 0 sec');
+    expect(formatTotalDuration(59)).toBe('59 sec');
+    expect(formatTotalDuration(0)).toBe('0 sec');
+    expect(formatTotalDuration(3900)).toBe('1 hr 5 min');
+    expect(formatTotalDuration(-3)).toBe('0 sec');
   });
 });

@@ -15,14 +15,17 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Longer totals, e.g. a playlist's, read better as '1 hr 5 min' than as m:ss. */
+/**
+ * Longer totals, e.g. a playlist's, read better as '1 hr 5 min' than as m:ss. Words need no
+ * padding: '1 min 5 sec', as Spotify writes it.
+ */
 export function formatTotalDuration(totalSeconds: number): string {
   const safe = Math.max(0, Math.floor(totalSeconds));
   const hours = Math.floor(safe / 3600);
   const minutes = Math.floor((safe % 3600) / 60);
   const seconds = safe % 60;
   if (hours > 0) return `${hours} hr ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${seconds.toString().padStart(2, '0')} sec`;
+  if (minutes > 0) return `${minutes} min ${seconds} sec`;
   return `${seconds} sec`;
 }
 

@@ -126,7 +126,7 @@ describe('playlists', () => {
     const { data } = (await get(owner, playlist._id)).json();
     expect(data.songCount).toBe(2);
     expect(data.durationSeconds).toBe(61 + 122);
-    expect(data.duration).toBe('3 min 03 sec');
+    expect(data.duration).toBe('3 min 3 sec');
     expect(data.songs[0]).toMatchObject({
       _id: songs[0]!.id,
       title: 'Track 0',
