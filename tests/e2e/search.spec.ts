@@ -116,6 +116,34 @@ test('the genre grid on the empty search page opens a genre and its songs play',
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("a genre's big Play button plays its songs in order, and pauses them", async ({ page }) => {
+  const listed = (await (await page.request.get('/api/genres/Rock/songs?limit=50')).json()) as {
+    songs: { title: string }[];
+  };
+  expect(listed.songs.length).toBeGreaterThan(1);
+  const [first, second] = listed.songs as [{ title: string }, { title: string }];
+  await page.goto('/search?genre=Rock');
+  await expect(page.getByRole('heading', { name: 'Rock', level: 2 })).toBeVisible();
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Play Rock', exact: true }).click();
+  const title = page.getByTestId('now-playing-title');
+  await expect(title).toHaveText(first.title);
+  await expect(main.getByRole('button', { name: 'Pause Rock', exact: true })).toBeVisible();
+  const playerBar = page.getByRole('region', { name: 'Player' });
+  await playerBar.getByRole('button', { name: 'Queue' }).click();
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('link', { name: 'Rock', exact: true })).toHaveAttribute(
+    'href',
+    '/search?genre=Rock',
+  );
+  await expect(
+    queue.getByRole('list', { name: 'Next from Rock' }).getByRole('listitem').first(),
+  ).toContainText(second.title);
+  await main.getByRole('button', { name: 'Pause Rock', exact: true }).click();
+  await expect(main.getByRole('button', { name: 'Play Rock', exact: true })).toBeVisible();
+  await expect(playerBar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+});
+
 test('Enter in the search box records the search; an empty one is not, nor a reload', async ({
   page,
   context,

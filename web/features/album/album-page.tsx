@@ -1,4 +1,3 @@
-import { Pause, Play } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
@@ -9,6 +8,7 @@ import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { useMoreBy } from './api/get-more-by.ts';
@@ -61,19 +61,12 @@ export function AlbumPage() {
         onToggle={list.toggle}
       />
       <div className="px-4 py-4 sm:px-6">
-        <button
-          type="button"
-          aria-label={list.playing ? `Pause ${album.title}` : `Play ${album.title}`}
+        <PagePlayButton
+          name={album.title}
+          playing={list.playing}
           disabled={songs.length === 0}
-          onClick={list.toggle}
-          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
-        >
-          {list.playing ? (
-            <Pause className="size-6 fill-black" />
-          ) : (
-            <Play className="size-6 fill-black" />
-          )}
-        </button>
+          onToggle={list.toggle}
+        />
       </div>
       {songs.length === 0 ? (
         <p className="px-4 text-muted sm:px-6">No songs in this album</p>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Download, Pause, Play, Share2 } from 'lucide-react';
+import { BadgeCheck, Download, Share2 } from 'lucide-react';
 import { useLocation, useParams } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { useArtistDetail } from '../../lib/catalog-queries.ts';
@@ -13,6 +13,7 @@ import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { DiscographySection, FansAlsoLikeSection } from './artist-depth.tsx';
@@ -85,19 +86,12 @@ export function ArtistPage() {
       {/* On a phone Download and Share are icons (their names stay for screen readers), so the
           actions keep to one line. */}
       <div className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
-        <button
-          type="button"
-          aria-label={list.playing ? `Pause ${artist.name}` : `Play ${artist.name}`}
+        <PagePlayButton
+          name={artist.name}
+          playing={list.playing}
           disabled={songs.length === 0}
-          onClick={list.toggle}
-          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
-        >
-          {list.playing ? (
-            <Pause className="size-6 fill-black" />
-          ) : (
-            <Play className="size-6 fill-black" />
-          )}
-        </button>
+          onToggle={list.toggle}
+        />
         <button
           type="button"
           aria-pressed={artist.following}

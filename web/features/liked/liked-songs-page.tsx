@@ -1,4 +1,4 @@
-import { Heart, Pause, Play } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
+import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 
@@ -60,19 +61,7 @@ export function LikedSongsPage() {
         onToggle={list.toggle}
       />
       <div className="px-6 pb-4">
-        <button
-          type="button"
-          aria-label={list.playing ? 'Pause' : 'Play'}
-          disabled={!first}
-          onClick={list.toggle}
-          className="grid size-14 place-items-center rounded-full bg-brand text-black hover:scale-105 disabled:opacity-40"
-        >
-          {list.playing ? (
-            <Pause className="size-6 fill-black" />
-          ) : (
-            <Play className="size-6 fill-black" />
-          )}
-        </button>
+        <PagePlayButton playing={list.playing} disabled={!first} onToggle={list.toggle} />
       </div>
       {liked.isPending && <p className="px-6 text-muted">Loading...</p>}
       {liked.error && (

@@ -4,16 +4,18 @@ import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
+import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { SearchBox, wasEntered } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
+import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';
 import { useGenreSongs } from './api/genres.ts';
 import { useRecentSearchChanges } from './api/recent-searches.ts';
 import { FilterChips } from './components/filter-chips.tsx';
-import { GenreGrid } from './components/genre-grid.tsx';
+import { GenreGrid, genrePath } from './components/genre-grid.tsx';
 import { RecentSearchList } from './components/recent-searches.tsx';
 import { TopResultCard } from './components/top-result-card.tsx';
 import { type SearchType, searchType, topResult } from './top-result.ts';
@@ -219,16 +221,36 @@ function Results({
   );
 }
 
-/** A genre's songs, newest first (from the genre grid). */
+/**
+ * A genre's songs, newest first (from the genre grid), with the big Play button album and artist
+ * pages have. The list is named after the genre and its page, the search page's address with the
+ * genre, so "Next from: …" leads back to this genre rather than to the empty search.
+ */
 function GenreSongsView({ genre }: { genre: string }) {
   const songs = useGenreSongs(genre);
   const current = useCurrentSong();
   const isPlaying = usePlayer((state) => state.isPlaying);
   const toggleSong = usePlayer((state) => state.toggleSong);
+  const context = { name: genre, path: genrePath(genre) };
+  const page = usePageList(context.path, genre, songs.data?.songs);
   const list = songs.data?.songs ?? [];
   return (
     <section className="py-4">
       <h2 className="px-4 pb-2 text-3xl font-bold break-words sm:px-6">{genre}</h2>
+      <StickyPlayHeader
+        title={genre}
+        playing={page.playing}
+        disabled={list.length === 0}
+        onToggle={page.toggle}
+      />
+      <div className="px-4 py-4 sm:px-6">
+        <PagePlayButton
+          name={genre}
+          playing={page.playing}
+          disabled={list.length === 0}
+          onToggle={page.toggle}
+        />
+      </div>
       {songs.isPending ? (
         <p className="px-6 py-8 text-muted">Loading…</p>
       ) : songs.isError ? (
@@ -242,7 +264,7 @@ function GenreSongsView({ genre }: { genre: string }) {
           songs={list}
           currentId={current?._id ?? null}
           isPlaying={isPlaying}
-          onToggle={(index) => toggleSong(list, index)}
+          onToggle={(index) => toggleSong(list, index, context)}
         />
       )}
     </section>

@@ -39,13 +39,18 @@ export function GenreGrid() {
   );
 }
 
+/** A genre's own page: its songs, under the search page. */
+export function genrePath(genre: string): string {
+  return `/search?genre=${encodeURIComponent(genre)}`;
+}
+
 function GenreTiles({ items }: { items: GenreList['items'] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {items.map((genre, i) => (
         <li key={genre.name}>
           <Link
-            to={`/search?genre=${encodeURIComponent(genre.name)}`}
+            to={genrePath(genre.name)}
             style={{ backgroundColor: COLOURS[i % COLOURS.length] }}
             className="block aspect-[16/9] rounded-lg p-4 text-xl font-bold break-words text-white hover:brightness-110"
           >
