@@ -320,6 +320,30 @@ describe('GET /api/search', () => {
     expect(names((await search('tapes ember')).songs)).toEqual(['Driftwood']);
   });
 
+  it("lists an artist's own songs before duets where the artist is only a guest", async () => {
+    const pines = await createArtist(t.deps, { name: 'Hollow Spruces' });
+    const creek = await createArtist(t.deps, { name: 'Dusty Brook Revival' });
+    const guest = await createArtist(t.deps, { name: 'Kingsway Lowlands' });
+    await createSong(t.deps, { title: 'Satellite Bloom', artistIds: [pines.id] });
+    await createSong(t.deps, { title: 'Velvet Station', artistIds: [pines.id, guest.id] });
+    // The duet's title is the shortest, which ranks it first among matches by credits.
+    await createSong(t.deps, { title: 'Tide', artistIds: [creek.id, pines.id] });
+    expect(names((await search('hollow spruces')).songs)).toEqual([
+      'Velvet Station',
+      'Satellite Bloom',
+      'Tide',
+    ]);
+    expect(names((await search('dusty brook')).songs)).toEqual(['Tide']);
+    // A title match still comes first.
+    await createSong(t.deps, { title: 'Hollow Spruces Forever', artistIds: [creek.id] });
+    expect(names((await search('hollow spruces')).songs)).toEqual([
+      'Hollow Spruces Forever',
+      'Velvet Station',
+      'Satellite Bloom',
+      'Tide',
+    ]);
+  });
+
   it('finds songs by credits after the indexes are rebuilt', async () => {
     const artist = await createArtist(t.deps, { name: 'Granite Bay' });
     await createSong(t.deps, { title: 'Lichen', artistIds: [artist.id] });

@@ -4,6 +4,7 @@ import { searchTerms } from '../../../contract/rules/search.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { CardCache } from './card-cache.ts';
+import { leadCreditsFirst } from './lead-credit.ts';
 import type { SearchHits, SearchRepository } from './search.repository.ts';
 
 const total = (hits: SearchHits) =>
@@ -35,8 +36,9 @@ export class SearchService {
   /**
    * Songs, artists, albums and public playlists whose names start with the query's words (in any
    * order). Songs whose title, artists and album hold the words between them follow the songs
-   * matched by title ('kingston rust': 'Rust & Bone' by Kingston Lowlands), then songs of the
-   * best-matching artist. When nothing matches, a second pass allows a typo per word.
+   * matched by title ('kingston rust': 'Rust & Bone' by Kingston Lowlands), those of the artist
+   * the query names before those where that artist is a guest; then songs of the best-matching
+   * artist. When nothing matches, a second pass allows a typo per word.
    */
   async search(query: string, limit: number): Promise<SearchResults> {
     const terms = searchTerms(query);
@@ -49,13 +51,19 @@ export class SearchService {
   /** `version`: `catalog_version` as read before the search, if it was. */
   private async find(terms: string[], limit: number, version?: number) {
     let hits = await this.index.search(terms, limit);
-    // Read only when titles leave room: a title match always ranks above a match by credits.
+    // Songs found by their credits rather than their title. Read only when titles leave room: a
+    // title match always ranks above a match by credits.
+    let byCredits = new Set<number>();
     if (hits.songs.length < limit) {
-      const across = await this.index.songsAcross(terms, limit);
-      hits = { ...hits, songs: [...new Set([...hits.songs, ...across])].slice(0, limit) };
+      const titled = new Set(hits.songs);
+      const across = (await this.index.songsAcross(terms, limit))
+        .filter((id) => !titled.has(id))
+        .slice(0, limit - hits.songs.length);
+      byCredits = new Set(across);
+      hits = { ...hits, songs: [...hits.songs, ...across] };
     }
     if (total(hits) === 0) hits = await this.index.fuzzy(terms, limit);
-    const [songs, artists, albums, playlists, byArtist] = await Promise.all([
+    const [found, artists, albums, playlists, byArtist] = await Promise.all([
       this.songCards.inOrder(hits.songs, version),
       this.artistCards.inOrder(hits.artists, version),
       this.albumCards.inOrder(hits.albums, version),
@@ -64,6 +72,13 @@ export class SearchService {
         ? this.catalog.songsOfArtist(hits.artists[0], limit)
         : Promise.resolve([]),
     ]);
+    const songs = [
+      ...found.filter((song) => !byCredits.has(song._id)),
+      ...leadCreditsFirst(
+        found.filter((song) => byCredits.has(song._id)),
+        terms,
+      ),
+    ];
     const seen = new Set(songs.map((song) => song._id));
     for (const song of byArtist) {
       if (songs.length >= limit) break;
