@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.
 import { freshIp } from '../../../tests/helpers/auth.ts';
 import { createArtist, createSong, createUser } from '../../../tests/helpers/factories.ts';
 import { PlaysRepository } from './plays.repository.ts';
-import { PLAYS_PER_ADDRESS } from './plays.service.ts';
+import { addressHourKey, PLAYS_PER_ADDRESS } from './plays.service.ts';
 
 describe('POST /api/songs/:id/plays', () => {
   let t: TestContext;
@@ -126,9 +126,14 @@ describe('POST /api/songs/:id/plays', () => {
     for (let i = 0; i < 4; i++) {
       songs.push((await createSong(t.deps, { artistIds: [artistId], duration: 200 })).id);
     }
-    // Listeners at this address already had the hour's plays counted but for the last two.
-    for (let i = 0; i < PLAYS_PER_ADDRESS.max - 2; i++) {
-      await t.deps.limiter.count(`plays:ip:${ip}`, PLAYS_PER_ADDRESS);
+    // Listeners at this address already had the hour's plays counted but for the last two (and
+    // the next hour's, should the clock turn to it during the test).
+    const now = Date.now();
+    const hours = new Set([now, now + 60_000].map((at) => addressHourKey(ip, new Date(at), at)));
+    for (const hour of hours) {
+      for (let i = 0; i < PLAYS_PER_ADDRESS.max - 2; i++) {
+        await t.deps.limiter.count(hour, PLAYS_PER_ADDRESS);
+      }
     }
     const user = await createUser(t.deps);
     const auth = { authorization: `Bearer ${user.token}` };

@@ -13,8 +13,33 @@ import type { PlaysRepository } from './plays.repository.ts';
  */
 export type Listener = { userId: number } | { visitorId: string } | { address: string };
 
-/** Counted plays from one client address in an hour, whoever reports them. */
-export const PLAYS_PER_ADDRESS: Limit = { max: 120, windowMs: 60 * 60_000 };
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * How long ago a play reported late (an app that played offline) may have been heard for it to
+ * count in the hour it was heard; an older one counts in the hour it arrives.
+ */
+export const LATE_PLAY_DAYS = 14;
+
+/**
+ * Counted plays from one client address per clock hour they were heard in, whoever reports them:
+ * one a play's length of 30 s, as much as one listener can hear. An hour's count is kept until
+ * plays heard in it no longer count there, so reporting late never frees room in it.
+ */
+export const PLAYS_PER_ADDRESS: Limit = {
+  max: 3600 / PLAY_THRESHOLD_SECONDS,
+  windowMs: LATE_PLAY_DAYS * 24 * HOUR_MS + HOUR_MS,
+};
+
+/**
+ * The key of the address's count a play is charged to: the hour it was heard in, or the hour it
+ * arrives in when it was heard too long ago to count there.
+ */
+export function addressHourKey(address: string, heardAt: Date, now = Date.now()): string {
+  const late = heardAt.getTime() < now - (PLAYS_PER_ADDRESS.windowMs - HOUR_MS);
+  const hour = Math.floor((late ? now : heardAt.getTime()) / HOUR_MS);
+  return `plays:ip:${address}:${hour}`;
+}
 
 export function listenerKey(listener: Listener, secret: ServerSecret): string {
   if ('userId' in listener) return `u:${listener.userId}`;
@@ -75,8 +100,14 @@ export class PlaysService {
         return { counted: false, reason: 'This play was already counted' };
       }
     }
-    // The address's cap counts reports as they arrive, whenever their songs were heard.
-    const fromAddress = await this.limiter.count(`plays:ip:${address}`, PLAYS_PER_ADDRESS);
+    // The address's cap counts plays in the hours they were heard in: a day of listening offline,
+    // reported at once, fits as it fitted while it was heard, and no hour ever holds more.
+    const now = Date.now();
+    const fromAddress = await this.limiter.count(
+      addressHourKey(address, heardAt, now),
+      PLAYS_PER_ADDRESS,
+      now,
+    );
     if (fromAddress.hits > PLAYS_PER_ADDRESS.max) {
       return { counted: false, reason: 'Too many plays from this address this hour' };
     }

@@ -17,6 +17,7 @@ import {
   recordPlays,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
+import { addressHourKey, PLAYS_PER_ADDRESS } from '../plays/plays.service.ts';
 import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
 
 const XSD = fs.readFileSync(
@@ -1142,6 +1143,87 @@ describe('the Subsonic API over HTTP', () => {
         iso(hourAgo),
         expect.any(String),
       ]);
+      await retire([song.id]);
+    });
+
+    it('counts a day of offline listening sent at once, in the hours it was heard', async () => {
+      const batch = await manySongsOfNewArtist('Offline Listening', 200);
+      const counted = async () =>
+        (
+          await t.deps.db
+            .selectFrom('plays')
+            .select(['song_id', 'played_at'])
+            .where('song_id', 'in', batch)
+            .where('user_id', '=', listener.id)
+            .orderBy('played_at')
+            .execute()
+        ).map((row) => row.played_at);
+      const hour = 3_600_000;
+      // Ten hours of listening, a song every three minutes, ending ten hours ago: more plays than
+      // one hour's cap, each hour within it.
+      const start = Date.now() - 20 * hour;
+      const times = batch.map((_, i) => start + i * 180_000);
+      const day = await json('scrobble', {
+        apiKey: appKey,
+        id: batch.map(String),
+        time: times.map(String),
+      });
+      expect(day.status).toBe('ok');
+      expect(await counted()).toHaveLength(batch.length);
+      // Each play is on the day it was heard, where the rankings by day count it.
+      const onDays = await t.deps.db
+        .selectFrom('song_play_days')
+        .select('day')
+        .where('song_id', '=', batch[0]!)
+        .execute();
+      expect(onDays.map((row) => row.day)).toEqual([new Date(start).toISOString().slice(0, 10)]);
+
+      // More plays than one listener can hear in an hour, all said to be heard in one: the hour's
+      // cap still holds, however they are sent.
+      const hourStart = Math.floor((Date.now() - 40 * hour) / hour) * hour;
+      const crowded = batch.slice(0, 130).map((_, i) => hourStart + 60_000 + i * 10_000);
+      await json('scrobble', {
+        apiKey: appKey,
+        id: batch.slice(0, 100).map(String),
+        time: crowded.slice(0, 100).map(String),
+      });
+      await json('scrobble', {
+        apiKey: otherKey,
+        id: batch.slice(100, 130).map(String),
+        time: crowded.slice(100).map(String),
+      });
+      const inThatHour = await t.deps.db
+        .selectFrom('plays')
+        .select('id')
+        .where('song_id', 'in', batch)
+        .where('played_at', '>=', new Date(hourStart).toISOString())
+        .where('played_at', '<', new Date(hourStart + hour).toISOString())
+        .execute();
+      expect(inThatHour).toHaveLength(120);
+      await retire(batch);
+    });
+
+    it("charges an IPv6 app's plays to its /64, as the web player's", async () => {
+      const song = await createSong(t.deps, { artistIds: [artist.id], duration: 200 });
+      const heard = Date.now() - 50 * 3_600_000;
+      // Another address of the network already had its hour's plays counted.
+      const full = addressHourKey('2001:db8:1:2::/64', new Date(heard));
+      for (let i = 0; i < PLAYS_PER_ADDRESS.max; i++) {
+        await t.deps.limiter.count(full, PLAYS_PER_ADDRESS);
+      }
+      const query = new URLSearchParams({
+        apiKey: appKey,
+        id: String(song.id),
+        time: String(heard),
+        f: 'json',
+      });
+      const sent = await t.app.inject({
+        method: 'GET',
+        url: `/rest/scrobble?${query}`,
+        remoteAddress: '2001:db8:1:2::77',
+      });
+      expect(sent.json()['subsonic-response'].status).toBe('ok');
+      expect(await listenerPlays(song.id)).toEqual([]);
       await retire([song.id]);
     });
 

@@ -5,6 +5,7 @@ import type { App, Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
+import { addressBucket } from '../../plugins/rate-limit.ts';
 import { RANKING_CACHE_MS } from '../../services.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
 import {
@@ -123,7 +124,9 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     unstar: (caller, params) => subsonic.star(caller, params, false),
     getStarred: (caller) => subsonic.starred(caller),
     getStarred2: (caller, params) => subsonic.starred2(caller, formatOf(params)),
-    scrobble: (caller, params, request) => subsonic.scrobble(caller, params, request.ip),
+    // Counted per network as the web player's plays are: an IPv6 client holds a whole /64.
+    scrobble: (caller, params, request) =>
+      subsonic.scrobble(caller, params, addressBucket(request.ip)),
     getNowPlaying: (caller) => subsonic.nowPlayingOf(caller),
     getPlaylists: (caller) => subsonic.playlists(caller),
     getPlaylist: (caller, params) => subsonic.playlist(caller, params.id()),
