@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
 import { addressHourKey, PLAYS_PER_ADDRESS } from '../plays/plays.service.ts';
+import { GZIP_FROM_BYTES } from './protocol.ts';
 import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
 
 const XSD = fs.readFileSync(
@@ -1010,6 +1011,55 @@ describe('the Subsonic API over HTTP', () => {
         }
       } finally {
         await api.unstar({ artistId: String(artist.id) });
+      }
+    });
+
+    it('sends a large answer gzipped to apps that accept it, and a small one as it is', async () => {
+      const many = await manySongsOfNewArtist('A Large Page', 300);
+      try {
+        for (const f of ['json', 'xml'] as const) {
+          const url = `/rest/search3?apiKey=${appKey}&query=%22%22&songCount=500&f=${f}`;
+          const plain = await t.app.inject({ method: 'GET', url });
+          expect(plain.headers['content-encoding']).toBeUndefined();
+          expect(plain.rawPayload.length).toBeGreaterThan(GZIP_FROM_BYTES);
+          const zipped = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': 'gzip, deflate' },
+          });
+          expect(zipped.headers['content-encoding'], f).toBe('gzip');
+          expect(zipped.headers.vary).toBe('accept-encoding');
+          expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+          const text = gunzipSync(zipped.rawPayload).toString();
+          expect(text).toBe(plain.body);
+          if (f === 'json') {
+            expect(JSON.parse(text)['subsonic-response'].status).toBe('ok');
+          } else {
+            expect(await schemaErrors([{ fileName: 'search3.xml', contents: text }])).toEqual([]);
+          }
+        }
+        const small = await t.app.inject({
+          method: 'GET',
+          url: `/rest/ping?apiKey=${appKey}`,
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        expect(small.headers['content-encoding']).toBeUndefined();
+        expect(small.headers.vary).toBe('accept-encoding');
+        // Over HTTP, as apps read it: the client decodes the gzip.
+        const over = await rest('search3', { apiKey: appKey, query: '""', songCount: '500' });
+        expect(over.headers.get('content-encoding')).toBe('gzip');
+        expect(await schemaErrors([{ fileName: 'http.xml', contents: await over.text() }])).toEqual(
+          [],
+        );
+        const { searchResult3 } = await client({ apiKey: appKey }).search3({
+          query: '""',
+          songCount: 500,
+        });
+        expect(searchResult3.song?.map((song) => Number(song.id))).toEqual(
+          expect.arrayContaining(many),
+        );
+      } finally {
+        await retire(many);
       }
     });
 
