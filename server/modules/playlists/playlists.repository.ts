@@ -394,6 +394,39 @@ export class PlaylistsRepository {
     });
   }
 
+  /**
+   * Puts `songIds` in their order in place of the songs listeners see, with the playlist's new
+   * name when given, in one transaction: a failure leaves the playlist as it was. Songs no longer
+   * listed keep their places, as a listener never took them out.
+   */
+  async replaceListedSongs(
+    playlistId: number,
+    songIds: number[],
+    patch: { name?: string; now: string },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('playlist_songs')
+        .where('playlist_id', '=', playlistId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('songs')
+              .select('songs.id')
+              .whereRef('songs.id', '=', 'playlist_songs.song_id')
+              .where(songIsListed),
+          ),
+        )
+        .execute();
+      for (const songId of songIds) await insertAtEnd(trx, playlistId, songId, patch.now);
+      await trx
+        .updateTable('playlists')
+        .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updated_at: patch.now })
+        .where('id', '=', playlistId)
+        .execute();
+    });
+  }
+
   async removeSong(playlistId: number, songId: number): Promise<boolean> {
     return (await this.removeSongs(playlistId, [songId])) > 0;
   }

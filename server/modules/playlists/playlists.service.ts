@@ -30,6 +30,13 @@ const MB = 1024 * 1024;
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
 
 /** Ids from clients written for string ids arrive as text; Chorus's are positive integers. */
+/** A playlist's new name, trimmed, when one is given; a blank one is refused. */
+function newName(text: string | undefined): string | undefined {
+  const name = text?.trim();
+  if (name !== undefined && !name) throw badRequest('Playlist name is required', 'name');
+  return name;
+}
+
 export function toId(value: number | string | undefined | null, field: string): number {
   const id = typeof value === 'string' ? Number(value) : value;
   if (id === undefined || id === null) throw badRequest(`${field} is required`, field);
@@ -302,8 +309,7 @@ export class PlaylistsService {
 
   async update(id: number, caller: Caller, body: UpdatePlaylistBody): Promise<Playlist> {
     await this.owned(id, caller);
-    const name = body.name?.trim();
-    if (name !== undefined && !name) throw badRequest('Playlist name is required', 'name');
+    const name = newName(body.name);
     await this.playlists.update(id, {
       ...(name !== undefined ? { name } : {}),
       ...(body.description !== undefined ? { description: body.description.trim() } : {}),
@@ -367,13 +373,37 @@ export class PlaylistsService {
    */
   async addSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
     await this.owned(id, caller);
-    // One read for them all: songsByIds returns listed songs only.
+    await this.assertListed(songIds);
+    const now = nowIso();
+    if ((await this.playlists.addSongs(id, songIds, now)) > 0) await this.playlists.touch(id, now);
+  }
+
+  /**
+   * Puts listed songs in their order (each once) in place of the songs listeners see, and the
+   * new name when given, in one transaction: an app replacing a playlist (Subsonic's
+   * createPlaylist with its id) never leaves it emptied by a failure halfway.
+   */
+  async replaceSongs(
+    id: number,
+    caller: Caller,
+    songIds: number[],
+    changes: { name?: string } = {},
+  ): Promise<void> {
+    await this.owned(id, caller);
+    const name = newName(changes.name);
+    await this.assertListed(songIds);
+    await this.playlists.replaceListedSongs(id, songIds, {
+      ...(name !== undefined ? { name } : {}),
+      now: nowIso(),
+    });
+  }
+
+  /** Refuses songs listeners may not see, in one read for them all (listed songs only). */
+  private async assertListed(songIds: number[]): Promise<void> {
     const named = [...new Set(songIds)];
     if ((await this.catalogRows.songsByIds(named)).length < named.length) {
       throw notFound('Song not found');
     }
-    const now = nowIso();
-    if ((await this.playlists.addSongs(id, songIds, now)) > 0) await this.playlists.touch(id, now);
   }
 
   /** Takes songs out, those not in it aside; the playlist is touched once. */

@@ -1342,6 +1342,15 @@ describe('the Subsonic API over HTTP', () => {
         songId: String(songs[2]!.id),
       });
       expect(misnamed.error?.code).toBe(10);
+      // A blank name is refused by the playlists' rules, after the songs were checked: the songs
+      // go in with the name or not at all.
+      const blank = await json('createPlaylist', {
+        apiKey: appKey,
+        playlistId: playlist.id,
+        name: '   ',
+        songId: String(songs[2]!.id),
+      });
+      expect(blank.error).toEqual({ code: 10, message: 'Playlist name is required' });
       const updated = await json('updatePlaylist', {
         apiKey: appKey,
         playlistId: playlist.id,
@@ -1365,6 +1374,38 @@ describe('the Subsonic API over HTTP', () => {
       });
       expect(doubled.entry?.map((e) => e.id)).toEqual([String(songs[0]!.id)]);
       await api.deletePlaylist({ id: doubled.id });
+    });
+
+    it('replaces the songs listeners see of a playlist, and keeps the place of one that is hidden', async () => {
+      const api = client({ apiKey: appKey });
+      const hidden = await createSong(t.deps, { artistIds: [artist.id] });
+      const { playlist } = await api.createPlaylist({
+        name: 'Replaced',
+        songId: [String(songs[0]!.id), String(hidden.id), String(songs[1]!.id)],
+      });
+      await retire([hidden.id]);
+      const { playlist: replaced } = await api.createPlaylist({
+        playlistId: playlist.id,
+        name: 'Replaced again',
+        songId: [String(songs[3]!.id), String(songs[0]!.id)],
+      });
+      expect(replaced.name).toBe('Replaced again');
+      expect(replaced.entry?.map((e) => e.id)).toEqual([
+        String(songs[3]!.id),
+        String(songs[0]!.id),
+      ]);
+      // Listed again, it is where it was, before the songs put in.
+      await t.deps.db
+        .updateTable('songs')
+        .set({ is_deleted: 0 })
+        .where('id', '=', hidden.id)
+        .execute();
+      const read = await api.getPlaylist({ id: playlist.id });
+      expect(read.playlist.entry?.map((e) => e.id)).toEqual(
+        [hidden.id, songs[3]!.id, songs[0]!.id].map(String),
+      );
+      await retire([hidden.id]);
+      await api.deletePlaylist({ id: playlist.id });
     });
 
     it('creates, reads, changes and deletes a playlist under the web app owner rules', async () => {

@@ -781,29 +781,26 @@ export class SubsonicService {
   /** createPlaylist: a new playlist of `songId`s, or (with `playlistId`) a playlist's songs replaced. */
   async createPlaylist(caller: Caller, params: Params): Promise<Node> {
     const songIds = params.ids('songId');
-    const playlistId = params.get('playlistId');
-    let id: number;
-    if (playlistId !== undefined) {
-      id = params.id('playlistId');
-      const current = await this.services.playlists.get(id, caller);
+    if (params.get('playlistId') !== undefined) {
+      const id = params.id('playlistId');
       await this.services.playlists.assertOwner(id, caller);
       const given = params.get('name');
       const name = given === undefined ? undefined : this.name(given);
       await this.assertListed(songIds);
-      await this.services.playlists.removeSongs(
+      // Songs and name change together or not at all.
+      await this.services.playlists.replaceSongs(
         id,
         caller,
-        current.songs.map((song) => song._id),
+        songIds,
+        name === undefined ? {} : { name },
       );
-      if (name !== undefined) await this.services.playlists.update(id, caller, { name });
-    } else {
-      const name = this.name(params.required('name'));
-      await this.assertListed(songIds);
-      const created = await this.services.playlists.create(caller, { name, isPublic: false });
-      id = created._id;
+      return this.playlist(caller, id);
     }
-    await this.services.playlists.addSongs(id, caller, songIds);
-    return this.playlist(caller, id);
+    const name = this.name(params.required('name'));
+    await this.assertListed(songIds);
+    const created = await this.services.playlists.create(caller, { name, isPublic: false });
+    await this.services.playlists.addSongs(created._id, caller, songIds);
+    return this.playlist(caller, created._id);
   }
 
   /**
