@@ -513,6 +513,14 @@ describe('the Subsonic API over HTTP', () => {
       expect(byGenre.albumList2.album?.map((a) => a.id)).toEqual([String(album.id)]);
       const newest = await api.getAlbumList2({ type: 'newest', size: 500 });
       expect(newest.albumList2.album?.map((a) => a.id)).toContain(String(album.id));
+      // A size of 0 asks for no album, as search3's counts of 0 do, in every kind of list.
+      for (const type of ['newest', 'random', 'byGenre'] as const) {
+        for (const method of ['getAlbumList2', 'getAlbumList']) {
+          const none = await json(method, { apiKey: appKey, type, genre: 'Synthwave', size: '0' });
+          expect(none.status, `${method} ${type}`).toBe('ok');
+          expect(JSON.stringify(none), `${method} ${type}`).not.toMatch(/"id"/);
+        }
+      }
     });
 
     it('lists genres and random songs of listed songs only', async () => {

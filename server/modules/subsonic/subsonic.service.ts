@@ -521,12 +521,13 @@ export class SubsonicService {
       );
     }
     const version = await this.services.catalog.catalogVersion();
-    // Chorus keeps no ratings, so no album is rated highest; "Top rated" screens show empty.
-    if (type === 'highest') return { ids: [], version };
+    // A size of 0 asks for no album, as search3's counts of 0 do (and as gonic answers it).
+    const size = params.int('size', 10, 0, MAX_PAGE);
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
+    // Chorus keeps no ratings, so no album is rated highest; "Top rated" screens show empty.
+    if (type === 'highest' || size === 0) return { ids: [], version };
     const fromYear = optionalYear(params, 'fromYear');
     const toYear = optionalYear(params, 'toYear');
-    const size = params.int('size', 10, 1, MAX_PAGE);
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
     const ids = order
