@@ -521,6 +521,15 @@ describe('the Subsonic API over HTTP', () => {
           expect(JSON.stringify(none), `${method} ${type}`).not.toMatch(/"id"/);
         }
       }
+      // And for no song of the song lists.
+      for (const [method, count] of [
+        ['getRandomSongs', 'size'],
+        ['getSongsByGenre', 'count'],
+      ] as const) {
+        const none = await json(method, { apiKey: appKey, genre: 'Synthwave', [count]: '0' });
+        expect(none.status, method).toBe('ok');
+        expect(JSON.stringify(none), method).not.toMatch(/"id"/);
+      }
     });
 
     it('lists genres and random songs of listed songs only', async () => {

@@ -561,19 +561,29 @@ export class SubsonicService {
     const genre = params.get('genre');
     const fromYear = optionalYear(params, 'fromYear');
     const toYear = optionalYear(params, 'toYear');
-    const ids = await this.repository.randomSongIds(params.int('size', 10, 1, MAX_PAGE), {
-      ...(genre ? { genre } : {}),
-      ...(fromYear !== undefined ? { fromYear } : {}),
-      ...(toYear !== undefined ? { toYear } : {}),
-    });
+    // A size of 0 asks for no song, as it asks for no album of the album lists.
+    const size = params.int('size', 10, 0, MAX_PAGE);
+    const ids =
+      size === 0
+        ? []
+        : await this.repository.randomSongIds(size, {
+            ...(genre ? { genre } : {}),
+            ...(fromYear !== undefined ? { fromYear } : {}),
+            ...(toYear !== undefined ? { toYear } : {}),
+          });
     return { randomSongs: { song: await this.songsById(caller, ids) } };
   }
 
   async songsByGenre(caller: Caller, params: Params): Promise<Node> {
-    const ids = await this.repository.songIdsOfGenre(params.required('genre'), {
-      offset: params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER),
-      limit: params.int('count', 10, 1, MAX_PAGE),
-    });
+    const genre = params.required('genre');
+    const limit = params.int('count', 10, 0, MAX_PAGE);
+    const ids =
+      limit === 0
+        ? []
+        : await this.repository.songIdsOfGenre(genre, {
+            offset: params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER),
+            limit,
+          });
     return { songsByGenre: { song: await this.songsById(caller, ids) } };
   }
 
