@@ -425,11 +425,13 @@ const CONTENT_TYPES: Record<Format, string> = {
 };
 
 /**
- * Answers from this size go gzipped to apps that accept it. A smaller one fits a connection's first
- * window and arrives in one round trip either way; a larger one, such as a sync page of songs,
- * shrinks several-fold at zlib's fastest level for a small share of the time it took to render.
+ * Answers from this size go gzipped to apps that accept it. A sync page of hundreds of songs
+ * takes several round trips as it is and shrinks several-fold at zlib's fastest level, for a
+ * small share of the time it took to render. A page of tens of songs arrives in a round trip or
+ * two either way, and compressing it costs a measurable share of its request under load (the
+ * Subsonic README), so it goes as it is.
  */
-export const GZIP_FROM_BYTES = 16 * 1024;
+export const GZIP_FROM_BYTES = 64 * 1024;
 
 /**
  * Sends a response (or one rendered already) in the asked format, always with HTTP 200. With a

@@ -1062,6 +1062,16 @@ describe('the Subsonic API over HTTP', () => {
         });
         expect(small.headers['content-encoding']).toBeUndefined();
         expect(small.headers.vary).toBe('accept-encoding');
+        // A page of tens of songs, as apps browse, goes as it is too: compressing it costs more
+        // of its request than its bytes cost to send.
+        const page = await t.app.inject({
+          method: 'GET',
+          url: `/rest/search3?apiKey=${appKey}&query=%22%22&songCount=80&f=json`,
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        expect(page.headers['content-encoding']).toBeUndefined();
+        expect(page.rawPayload.length).toBeGreaterThan(16 * 1024);
+        expect(page.rawPayload.length).toBeLessThan(GZIP_FROM_BYTES);
         // Over HTTP, as apps read it: the client decodes the gzip.
         const over = await rest('search3', { apiKey: appKey, query: '""', songCount: '500' });
         expect(over.headers.get('content-encoding')).toBe('gzip');
