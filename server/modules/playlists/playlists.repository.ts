@@ -385,13 +385,7 @@ export class PlaylistsRepository {
    * skipped. How many were added.
    */
   async addSongs(playlistId: number, songIds: number[], now: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      let added = 0;
-      for (const songId of songIds) {
-        if (await insertAtEnd(trx, playlistId, songId, now)) added++;
-      }
-      return added;
-    });
+    return this.db.transaction().execute((trx) => appendSongs(trx, playlistId, songIds, now));
   }
 
   /**
@@ -418,7 +412,7 @@ export class PlaylistsRepository {
           ),
         )
         .execute();
-      for (const songId of songIds) await insertAtEnd(trx, playlistId, songId, patch.now);
+      await appendSongs(trx, playlistId, songIds, patch.now);
       await trx
         .updateTable('playlists')
         .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updated_at: patch.now })
@@ -510,6 +504,15 @@ export class PlaylistsRepository {
 }
 
 /** Puts a song at the end of a playlist, unless it is in it already (then false). */
+/** Puts songs at the end in their order, those already in it aside; how many went in. */
+async function appendSongs(db: Db, playlistId: number, songIds: number[], now: string) {
+  let added = 0;
+  for (const songId of songIds) {
+    if (await insertAtEnd(db, playlistId, songId, now)) added++;
+  }
+  return added;
+}
+
 async function insertAtEnd(db: Db, playlistId: number, songId: number, now: string) {
   const result = await db
     .insertInto('playlist_songs')

@@ -29,7 +29,6 @@ export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 const MB = 1024 * 1024;
 export const NOT_OWNER = 'Only the owner of this playlist can change it';
 
-/** Ids from clients written for string ids arrive as text; Chorus's are positive integers. */
 /** A playlist's new name, trimmed, when one is given; a blank one is refused. */
 function newName(text: string | undefined): string | undefined {
   const name = text?.trim();
@@ -37,6 +36,7 @@ function newName(text: string | undefined): string | undefined {
   return name;
 }
 
+/** Ids from clients written for string ids arrive as text; Chorus's are positive integers. */
 export function toId(value: number | string | undefined | null, field: string): number {
   const id = typeof value === 'string' ? Number(value) : value;
   if (id === undefined || id === null) throw badRequest(`${field} is required`, field);

@@ -23,8 +23,8 @@ export const LATE_PLAY_DAYS = 14;
 
 /**
  * Counted plays from one client address per clock hour they were heard in, whoever reports them:
- * one a play's length of 30 s, as much as one listener can hear. An hour's count is kept until
- * plays heard in it no longer count there, so reporting late never frees room in it.
+ * one a play's length of 30 s, as much as one listener can hear. An hour's count lasts as long as
+ * plays heard in it still count there, so reporting late never frees room in it.
  */
 export const PLAYS_PER_ADDRESS: Limit = {
   max: 3600 / PLAY_THRESHOLD_SECONDS,
