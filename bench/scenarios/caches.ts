@@ -134,6 +134,15 @@ function cases({ playlistId, appKey, asset, queries }: Seeded): Case[] {
           `/rest/getAlbumList2?apiKey=${appKey}&f=json&v=1.16.1&c=bench&type=newest&size=50&offset=${upTo(SONGS / 10) - 1}`,
       ),
     },
+    {
+      cache: 'subsonic-song-blocks',
+      label: 'Subsonic song blocks',
+      path: '/rest/search3 ""',
+      request: get(
+        () =>
+          `/rest/search3?apiKey=${appKey}&f=json&v=1.16.1&c=bench&query=%22%22&artistCount=0&albumCount=0&songCount=50&songOffset=${upTo(SONGS) - 1}`,
+      ),
+    },
   ];
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
+import { BLOCK_SONGS } from '../../server/modules/subsonic/song-blocks.ts';
 import { createAppKeysService } from '../../server/services.ts';
 import { startServer } from '../../tests/helpers/server-process.ts';
 import { inProcessApp, memoryAgainstCharge } from '../in-process.ts';
@@ -79,6 +80,38 @@ async function albumCardBytes(dataDir: string, apiKey: string): Promise<Figure> 
   }
 }
 
+/**
+ * What a block of song entries takes in the Subsonic cache, against what the cache charges for
+ * it: every song synced in pages of 500 as JSON, after a first page made the code and the order.
+ */
+async function songBlockBytes(dataDir: string, apiKey: string): Promise<Figure> {
+  const { app, caches, close } = await inProcessApp(dataDir, 512);
+  const sync = async (offset: number) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/rest/search3?apiKey=${apiKey}&f=json&v=1.16.1&c=bench&query=%22%22&artistCount=0&albumCount=0&songCount=${SYNC_PAGE}&songOffset=${offset}`,
+    });
+    return response.json()['subsonic-response'].searchResult3.song?.length ?? 0;
+  };
+  try {
+    const first = await sync(0);
+    return await memoryAgainstCharge(
+      `a Subsonic block of ${BLOCK_SONGS} song entries, in memory`,
+      caches.subsonicSongBlocks,
+      async () => {
+        let songs = 0;
+        for (let page = await sync(first); page > 0; page = await sync(first + songs)) {
+          songs += page;
+        }
+        return songs / BLOCK_SONGS;
+      },
+      'its entries written as JSON and deflated; every song after the first page',
+    );
+  } finally {
+    await close();
+  }
+}
+
 const scenario: Scenario = {
   name: 'subsonic',
   description: `Subsonic API: what an album card takes in memory; getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
@@ -87,13 +120,14 @@ const scenario: Scenario = {
     await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
     const apiKey = await appKeyIn(dataDir);
     const cardBytes = await albumCardBytes(dataDir, apiKey);
+    const blockBytes = await songBlockBytes(dataDir, apiKey);
     const server = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' }, 180_000);
     const pid = server.process.pid;
     const rest = (method: string, query: string) =>
       `/rest/${method}?apiKey=${apiKey}&f=json&v=1.16.1&c=bench&${query}`;
     const randomOffset = (total: number) => Math.floor(Math.random() * total);
     try {
-      const figures: Figure[] = [cardBytes];
+      const figures: Figure[] = [cardBytes, blockBytes];
       // A full sync the way Symfonium does it: songs only, page after page.
       const started = performance.now();
       let synced = 0;

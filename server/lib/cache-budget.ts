@@ -26,7 +26,7 @@ export const CACHE_SHARES = {
   /** Search result cards by id (CardCache). */
   searchCards: 0.09,
   /** SQLite's own cache of database pages (openDatabase). */
-  databasePages: 0.18,
+  databasePages: 0.1,
   /** Indexed words for prefixes and typo corrections, and term counts (SearchRepository). */
   searchWords: 0.09,
   /**
@@ -41,6 +41,8 @@ export const CACHE_SHARES = {
   subsonicCatalog: 0.04,
   /** The Subsonic API's album cards, with their entries written. */
   subsonicAlbumCards: 0.12,
+  /** The Subsonic API's song entries in the order apps sync, written and deflated (song-blocks.ts). */
+  subsonicSongBlocks: 0.08,
   /**
    * The web app's files, read and compressed once (webAppRoutes): the whole build fits, weighed at
    * twice its size.

@@ -65,7 +65,7 @@ export type Field =
   | boolean
   | undefined
   | Node
-  | (Node | FilledNode)[]
+  | (Node | FilledNode | OpenEntry)[]
   | number[]
   | Slot;
 
@@ -137,6 +137,50 @@ export class FilledNode {
     readonly rendered: RenderedNode,
     readonly values: ReadonlyMap<number, string>,
   ) {}
+}
+
+/**
+ * An entry of scalars written ahead in one format up to its end (`openEntryText`), shared by every
+ * response it goes in; `tail` holds the fields of one response (the caller's star, the play count
+ * now), written after the shared ones.
+ */
+export class OpenEntry {
+  constructor(
+    readonly head: string,
+    readonly tail: Node,
+  ) {}
+}
+
+/**
+ * The text of `node`, an element `name` of scalars only, in `format`, without its end, so an
+ * `OpenEntry` can add fields after it. Fields left undefined are left out, as everywhere.
+ */
+export function openEntryText(format: Format, name: string, node: Node): string {
+  for (const key in node) {
+    if (typeof node[key] === 'object' || key === 'value') {
+      throw new Error(`An open ${name} holds attributes only`);
+    }
+  }
+  if (format === 'json') {
+    const text = JSON.stringify(node);
+    return text.slice(0, -1);
+  }
+  const out: Output = { text: '', slots: [] };
+  writeXml(out, name, node);
+  return out.text.slice(0, -2);
+}
+
+function writeOpen(out: Output, format: Format, { head, tail }: OpenEntry): void {
+  out.text += head;
+  let first = head.endsWith('{');
+  for (const key in tail) {
+    const field = tail[key];
+    if (field === undefined || typeof field === 'object') continue;
+    if (format === 'json') out.text += `${first ? '' : ','}"${key}":${jsonScalar(field)}`;
+    else out.text += ` ${key}="${typeof field === 'string' ? escapeXml(field) : field}"`;
+    first = false;
+  }
+  out.text += format === 'json' ? '}' : '/>';
 }
 
 function writeFilled(out: Output, format: Format, { rendered, values }: FilledNode): void {
@@ -288,6 +332,7 @@ function writeXml(out: Output, name: string, node: Node): void {
     if (Array.isArray(field)) {
       for (const item of field) {
         if (item instanceof FilledNode) writeFilled(out, 'xml', item);
+        else if (item instanceof OpenEntry) writeOpen(out, 'xml', item);
         else if (typeof item === 'object') writeXml(out, key, item);
         else out.text += `<${key}>${item}</${key}>`;
       }
@@ -343,6 +388,7 @@ function writeJson(out: Output, node: Node): void {
       field.forEach((item, i) => {
         if (i > 0) out.text += ',';
         if (item instanceof FilledNode) writeFilled(out, 'json', item);
+        else if (item instanceof OpenEntry) writeOpen(out, 'json', item);
         else if (typeof item === 'object') writeJson(out, item);
         else out.text += jsonScalar(item);
       });

@@ -568,6 +568,65 @@ describe('the Subsonic API over HTTP', () => {
     });
   });
 
+  describe('sync pages written ahead', () => {
+    it('shows plays, stars and catalog changes at once in search3 "" pages, in XML and JSON', async () => {
+      const api = client({ apiKey: appKey });
+      const song = await createSong(t.deps, { title: 'Block Party', artistIds: [artist.id] });
+      const syncedEntry = async () => {
+        const { searchResult3 } = await api.search3({
+          query: '""',
+          artistCount: 0,
+          albumCount: 0,
+          songCount: 500,
+        });
+        return searchResult3.song?.find((entry) => entry.id === String(song.id));
+      };
+      const syncedXml = async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/rest/search3?apiKey=${appKey}&query=%22%22&artistCount=0&albumCount=0&songCount=500`,
+        });
+        return new RegExp(`<song id="${song.id}"[^>]*/>`).exec(response.body)?.[0];
+      };
+      expect(await syncedEntry()).toMatchObject({ title: 'Block Party', playCount: 0 });
+      expect(await syncedXml()).toMatch(/title="Block Party".* playCount="0"\/>$/);
+      // Listening and liking move no catalog version, yet show on the next page read.
+      await api.scrobble({ id: String(song.id) });
+      await api.star({ id: String(song.id) });
+      const played = await syncedEntry();
+      expect(played).toMatchObject({ playCount: 1, starred: expect.any(Date) });
+      expect(await syncedXml()).toMatch(/ playCount="1" starred="[^"]+"\/>$/);
+      // Another listener sees the play, not the star.
+      const { searchResult3 } = await client({ apiKey: otherKey }).search3({
+        query: '""',
+        artistCount: 0,
+        albumCount: 0,
+        songCount: 500,
+      });
+      const theirs = searchResult3.song?.find((entry) => entry.id === String(song.id));
+      expect(theirs).toMatchObject({ playCount: 1 });
+      expect(theirs?.starred).toBeUndefined();
+      // The entry is as getSong sends it, whatever the order of its fields.
+      expect(played).toEqual((await api.getSong({ id: String(song.id) })).song);
+      // A change to the catalog shows on the next page: a new title, then the song hidden.
+      await t.deps.db
+        .updateTable('songs')
+        .set({ title: 'Block Party (Live)' })
+        .where('id', '=', song.id)
+        .execute();
+      expect(await syncedEntry()).toMatchObject({ title: 'Block Party (Live)' });
+      expect(await syncedXml()).toContain('title="Block Party (Live)"');
+      await t.deps.db
+        .updateTable('songs')
+        .set({ status: 'Inactive' })
+        .where('id', '=', song.id)
+        .execute();
+      expect(await syncedEntry()).toBeUndefined();
+      expect(await syncedXml()).toBeUndefined();
+      await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
+    });
+  });
+
   describe('more browsing', () => {
     it("lists an artist's songs on no album as singles, which open like albums", async () => {
       const single = await createSong(t.deps, { title: 'Lone Star', artistIds: [artist.id] });

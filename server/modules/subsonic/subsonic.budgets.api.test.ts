@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
-import { createAlbum, createArtist, createUser } from '../../../tests/helpers/factories.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+} from '../../../tests/helpers/factories.ts';
 
 /** More albums than the cards' share of a 1 MiB CACHE_MB holds. */
 const ALBUMS = 300;
@@ -48,5 +53,36 @@ describe("the Subsonic caches' budgets", () => {
     }
     expect(subsonicCatalog.used).toBeGreaterThan(held);
     expect(subsonicCatalog.used).toBeLessThanOrEqual(subsonicCatalog.limit);
+  });
+});
+
+describe('search3 "" without room for song blocks (CACHE_MB=0)', () => {
+  let t: TestContext;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CACHE_MB: '0' });
+    const listener = await createUser(t.deps);
+    apiKey = (await t.deps.services.appKeys.create(listener.id)).appKey;
+    const artist = await createArtist(t.deps, { name: 'Sync Band' });
+    for (let i = 0; i < 7; i++)
+      await createSong(t.deps, { title: `Tune ${i}`, artistIds: [artist.id] });
+  });
+  afterAll(() => t.close());
+
+  it('pages through every song as it reads other lists, holding nothing', async () => {
+    const titles: string[] = [];
+    for (let offset = 0; ; offset += 3) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/rest/search3?apiKey=${apiKey}&f=json&query=%22%22&artistCount=0&albumCount=0&songCount=3&songOffset=${offset}`,
+      });
+      const page = response.json()['subsonic-response'].searchResult3.song ?? [];
+      titles.push(...page.map((song: { title: string; playCount: number }) => song.title));
+      expect(page.every((song: { playCount: number }) => song.playCount === 0)).toBe(true);
+      if (page.length < 3) break;
+    }
+    expect(titles).toEqual(Array.from({ length: 7 }, (_, i) => `Tune ${i}`));
+    expect(t.deps.caches.subsonicSongBlocks.used).toBe(0);
   });
 });

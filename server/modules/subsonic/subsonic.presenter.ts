@@ -128,6 +128,21 @@ export function songEntry(
   starred?: string,
   transcoded?: { contentType: string; suffix: string } | null,
 ): Node {
+  return {
+    ...songCatalogFields(song, file, transcoded),
+    ...songListeningFields(song.plays, starred),
+  };
+}
+
+/**
+ * The fields of a song entry that follow from the catalog alone, the same for every caller and
+ * for as long as `catalog_version` stands: what entries written ahead hold (song-blocks.ts).
+ */
+export function songCatalogFields(
+  song: Song,
+  file: SongFileRecord | undefined,
+  transcoded?: { contentType: string; suffix: string } | null,
+): Node {
   const [artist] = song.artist;
   return {
     id: String(song._id),
@@ -153,13 +168,16 @@ export function songEntry(
     duration: song.durationSeconds,
     // Stored in bits per second; Subsonic's bitRate is in kbps.
     bitRate: file?.audio_bitrate ? Math.round(file.audio_bitrate / 1000) : undefined,
-    playCount: song.plays,
     created: song.createdAt,
-    starred,
     albumId: song.album ? String(song.album._id) : singleId(song._id),
     artistId: sid(artist?._id),
     type: 'music',
   };
+}
+
+/** The fields of a song entry that listening moves: its plays, and the caller's like. */
+export function songListeningFields(plays: number, starred: string | undefined): Node {
+  return { playCount: plays, starred };
 }
 
 export function albumEntry(row: AlbumCardRecord, starred?: string | Slot): Node {

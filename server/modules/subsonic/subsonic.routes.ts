@@ -88,7 +88,11 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       search: deps.services.search,
     },
     deps.config.publicUrl,
-    { catalog: deps.caches.subsonicCatalog, albumCards: deps.caches.subsonicAlbumCards },
+    {
+      catalog: deps.caches.subsonicCatalog,
+      albumCards: deps.caches.subsonicAlbumCards,
+      songBlocks: deps.caches.subsonicSongBlocks,
+    },
     deps.transcoder.available ? deps.config.transcoding : null,
     RANKING_CACHE_MS,
   );

@@ -23,11 +23,13 @@ import {
   formatOf,
   heardAt,
   type Node,
+  OpenEntry,
   type Params,
   type RenderedResponse,
   Slot,
   SubsonicError,
 } from './protocol.ts';
+import { SongBlockCache } from './song-blocks.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
 import {
@@ -46,7 +48,9 @@ import {
   type NamedItem,
   playlistEntry,
   singleEntry,
+  songCatalogFields,
   songEntry,
+  songListeningFields,
   songOfSingle,
 } from './subsonic.presenter.ts';
 import type {
@@ -54,6 +58,7 @@ import type {
   AlbumListRequest,
   AlbumListType,
   CatalogOrder,
+  Page,
   SongFileRecord,
   SubsonicRepository,
 } from './subsonic.repository.ts';
@@ -143,7 +148,7 @@ function entriesInOrder<Row extends { id: number }>(
 interface SearchHits {
   artistIds: number[];
   albumIds: number[];
-  songs: { ids: number[] } | { found: Song[] };
+  songs: { ids: number[] } | { found: Song[] } | { syncPage: Page; version: number };
   /** The catalog version the pages were read at, when they were (the whole catalog's). */
   version?: number;
 }
@@ -168,13 +173,16 @@ export class SubsonicService {
   /** Album cards, per catalog version (play counts `playsMaxAgeMs`). */
   private readonly albumCards: AlbumCardCache;
 
+  /** Song entries of the sync order, written ahead per catalog version. */
+  private readonly songBlocks: SongBlockCache;
+
   constructor(
     private readonly repository: SubsonicRepository,
     private readonly services: SubsonicServices,
     /** Chorus's public URL: info responses carry absolute image addresses. */
     private readonly publicUrl: string,
-    /** What the caches may hold (the app's `caches.subsonicCatalog` and `subsonicAlbumCards`). */
-    budgets: { catalog: ByteBudget; albumCards: ByteBudget },
+    /** What the caches may hold (the app's `caches.subsonicCatalog`, `…AlbumCards`, `…SongBlocks`). */
+    budgets: { catalog: ByteBudget; albumCards: ByteBudget; songBlocks: ByteBudget },
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
     /** How long an album's play count is shown before it is read again. */
@@ -192,6 +200,32 @@ export class SubsonicService {
       budgets.albumCards,
       playsMaxAgeMs,
     );
+    this.songBlocks = new SongBlockCache(
+      {
+        idsAt: (page, version) => this.cache.page('songsById', page, version),
+        entries: async (ids) => {
+          const rows = await this.services.catalog.songsAndRowsInOrder(ids);
+          return new Map(
+            rows.map(({ song, row }) => {
+              const file = fileOfRow(row);
+              return [song._id, songCatalogFields(song, file, this.transcodedOf(file))];
+            }),
+          );
+        },
+      },
+      budgets.songBlocks,
+    );
+  }
+
+  /** What `stream` sends a song's file as when nothing is asked, when that is not the file. */
+  private transcodedOf(file: SongFileRecord) {
+    return defaultTranscode(this.transcoding, {
+      key: file.audio_key,
+      mime: file.audio_mime,
+      codec: file.audio_codec,
+      bitrate: file.audio_bitrate,
+      duration: file.duration,
+    });
   }
 
   /**
@@ -211,16 +245,7 @@ export class SubsonicService {
     ]);
     return songs.map((song) => {
       const file = byId.get(song._id);
-      const transcoded = file
-        ? defaultTranscode(this.transcoding, {
-            key: file.audio_key,
-            mime: file.audio_mime,
-            codec: file.audio_codec,
-            bitrate: file.audio_bitrate,
-            duration: file.duration,
-          })
-        : null;
-      return songEntry(song, file, liked.get(song._id), transcoded);
+      return songEntry(song, file, liked.get(song._id), file ? this.transcodedOf(file) : null);
     });
   }
 
@@ -423,7 +448,7 @@ export class SubsonicService {
     caller: Caller,
     artistIds: number[],
     albumIds: number[],
-    songs: Promise<Node[]>,
+    songs: Promise<(Node | OpenEntry)[]>,
   ): Promise<Node> {
     const [artist, album, song] = await Promise.all([
       this.artistFolders(caller, artistIds),
@@ -598,7 +623,7 @@ export class SubsonicService {
       searchResult3: {
         artist: await this.artistsById(caller, hits.artistIds),
         album: await this.albumsById(caller, formatOf(params), hits.albumIds, hits.version),
-        song: await this.songsOfHits(caller, hits.songs),
+        song: await this.songsOfHits(caller, formatOf(params), hits.songs),
       },
     };
   }
@@ -606,7 +631,7 @@ export class SubsonicService {
   /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
   async search2(caller: Caller, params: Params): Promise<Node> {
     const hits = await this.searchHits(params);
-    const songs = this.songsOfHits(caller, hits.songs);
+    const songs = this.songsOfHits(caller, formatOf(params), hits.songs);
     return { searchResult2: await this.folderLists(caller, hits.artistIds, hits.albumIds, songs) };
   }
 
@@ -624,9 +649,12 @@ export class SubsonicService {
       const [artistIds, albumIds, songIds] = await Promise.all([
         pages.artist.limit > 0 ? this.cache.page('artistsByName', pages.artist, version) : [],
         pages.album.limit > 0 ? this.cache.page('albumsByTitle', pages.album, version) : [],
-        pages.song.limit > 0 ? this.cache.page('songsById', pages.song, version) : [],
+        pages.song.limit > 0 && !this.songBlocks.serves
+          ? this.cache.page('songsById', pages.song, version)
+          : [],
       ]);
-      return { artistIds, albumIds, songs: { ids: songIds }, version };
+      const songs = this.songBlocks.serves ? { syncPage: pages.song, version } : { ids: songIds };
+      return { artistIds, albumIds, songs, version };
     }
     const want = Math.min(
       SEARCH_MAX,
@@ -642,10 +670,37 @@ export class SubsonicService {
     };
   }
 
-  private songsOfHits(caller: Caller, songs: SearchHits['songs']): Promise<Node[]> {
+  private songsOfHits(
+    caller: Caller,
+    format: Format,
+    songs: SearchHits['songs'],
+  ): Promise<(Node | OpenEntry)[]> {
+    if ('syncPage' in songs)
+      return this.songsOfSyncOrder(caller, format, songs.syncPage, songs.version);
     return 'ids' in songs
       ? this.songsById(caller, songs.ids)
       : this.songEntries(caller, songs.found);
+  }
+
+  /**
+   * A page of the songs by id, as apps sync them: their entries as written ahead, each finished
+   * with its plays now and the caller's like.
+   */
+  private async songsOfSyncOrder(
+    caller: Caller,
+    format: Format,
+    page: Page,
+    version: number,
+  ): Promise<OpenEntry[]> {
+    const written = await this.songBlocks.page(format, page, version);
+    const listening = await this.repository.songListening(
+      caller.userId,
+      written.map((song) => song.id),
+    );
+    return written.map(({ id, head }) => {
+      const now = listening.get(id);
+      return new OpenEntry(head, songListeningFields(now?.plays ?? 0, now?.likedAt));
+    });
   }
 
   /**

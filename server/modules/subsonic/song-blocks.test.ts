@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ByteBudget } from '../../lib/cache-budget.ts';
+import { type Node, OpenEntry, renderResponse } from './protocol.ts';
+import { BLOCK_SONGS, SongBlockCache } from './song-blocks.ts';
+
+/** A catalog of `count` songs by id, whose titles and listing the test changes, counting reads. */
+function catalog(count: number) {
+  const state = {
+    ids: Array.from({ length: count }, (_, i) => i + 1),
+    titles: new Map<number, string>(),
+    hidden: new Set<number>(),
+    reads: [] as number[][],
+  };
+  const source = {
+    idsAt: async (page: { offset: number; limit: number }) =>
+      state.ids.slice(page.offset, page.offset + page.limit),
+    entries: async (ids: number[]) => {
+      state.reads.push(ids);
+      return new Map<number, Node>(
+        ids
+          .filter((id) => !state.hidden.has(id))
+          .map((id) => [
+            id,
+            { id: String(id), title: state.titles.get(id) ?? `Song ${id}`, isDir: false },
+          ]),
+      );
+    },
+  };
+  return { state, source };
+}
+
+/** A page's entries finished with `tail` and sent in `format`, parsed back where JSON. */
+function sent(format: 'json' | 'xml', heads: { head: string }[], tail: Node = {}) {
+  const song = heads.map(({ head }) => new OpenEntry(head, tail));
+  return renderResponse(format, { searchResult3: { song } }).text;
+}
+
+const songsOf = (text: string): Node[] =>
+  JSON.parse(text)['subsonic-response'].searchResult3.song ?? [];
+
+describe('song blocks', () => {
+  it('serves any page from blocks read once per catalog version', async () => {
+    const { state, source } = catalog(3 * BLOCK_SONGS);
+    const cache = new SongBlockCache(source, new ByteBudget(1e6));
+    // A page across two blocks reads both, and only them.
+    const page = await cache.page('json', { offset: BLOCK_SONGS - 2, limit: 5 }, 1);
+    expect(page.map((song) => song.id)).toEqual([49, 50, 51, 52, 53]);
+    expect(state.reads.map((ids) => [ids[0], ids.length])).toEqual([
+      [1, BLOCK_SONGS],
+      [BLOCK_SONGS + 1, BLOCK_SONGS],
+    ]);
+    expect(songsOf(sent('json', page)).map((song) => song.title)).toEqual([
+      'Song 49',
+      'Song 50',
+      'Song 51',
+      'Song 52',
+      'Song 53',
+    ]);
+    // Again at the same version: no read.
+    await cache.page('json', { offset: 10, limit: 60 }, 1);
+    expect(state.reads).toHaveLength(2);
+    // The catalog moves: a block is read again when next asked for, with what changed.
+    state.titles.set(12, 'Renamed');
+    const moved = await cache.page('json', { offset: 11, limit: 1 }, 2);
+    expect(state.reads).toHaveLength(3);
+    expect(songsOf(sent('json', moved))[0]).toMatchObject({ id: '12', title: 'Renamed' });
+  });
+
+  it('leaves out songs no longer listed, keeping every other song in its place', async () => {
+    const { state, source } = catalog(BLOCK_SONGS);
+    state.hidden.add(3);
+    const cache = new SongBlockCache(source, new ByteBudget(1e6));
+    const page = await cache.page('json', { offset: 1, limit: 4 }, 1);
+    expect(page.map((song) => song.id)).toEqual([2, 4, 5]);
+    // Past the end of the order: nothing, and no failure.
+    expect(await cache.page('json', { offset: BLOCK_SONGS + 10, limit: 5 }, 1)).toEqual([]);
+    expect(await cache.page('json', { offset: 0, limit: 0 }, 1)).toEqual([]);
+  });
+
+  it('writes each format apart, each entry finished per response with its own fields', async () => {
+    const { state, source } = catalog(4);
+    state.titles.set(2, 'Rock & "Roll" <Live>');
+    const cache = new SongBlockCache(source, new ByteBudget(1e6));
+    const json = await cache.page('json', { offset: 1, limit: 1 }, 1);
+    const xml = await cache.page('xml', { offset: 1, limit: 1 }, 1);
+    expect(state.reads).toHaveLength(2);
+    const tail = { playCount: 7, starred: '2026-01-01T00:00:00.000Z' };
+    expect(songsOf(sent('json', json, tail))).toEqual([
+      { id: '2', title: 'Rock & "Roll" <Live>', isDir: false, ...tail },
+    ]);
+    expect(sent('xml', xml, { playCount: 0, starred: undefined })).toContain(
+      '<song id="2" title="Rock &amp; &quot;Roll&quot; &lt;Live&gt;" isDir="false" playCount="0"/>',
+    );
+  });
+
+  it('holds what fits its budget, least recently used out first, and serves nothing without one', async () => {
+    const { state, source } = catalog(4 * BLOCK_SONGS);
+    const budget = new ByteBudget(1e6);
+    const cache = new SongBlockCache(source, budget);
+    await cache.page('json', { offset: 0, limit: BLOCK_SONGS }, 1);
+    const oneBlock = budget.used;
+    expect(oneBlock).toBeGreaterThan(0);
+    // Room for two blocks: a third pushes out the least recently used.
+    const small = new ByteBudget(2 * oneBlock + 100);
+    const bounded = new SongBlockCache(source, small);
+    state.reads = [];
+    for (const offset of [0, BLOCK_SONGS, 0, 2 * BLOCK_SONGS, 0, BLOCK_SONGS]) {
+      await bounded.page('json', { offset, limit: 1 }, 1);
+    }
+    expect(small.used).toBeLessThanOrEqual(small.limit);
+    expect(state.reads.map((ids) => ids[0])).toEqual([1, 51, 101, 51]);
+    expect(new SongBlockCache(source, new ByteBudget(0)).serves).toBe(false);
+    expect(bounded.serves).toBe(true);
+  });
+});
