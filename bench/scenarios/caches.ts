@@ -135,6 +135,15 @@ function cases({ playlistId, appKey, asset, queries }: Seeded): Case[] {
       ),
     },
     {
+      cache: 'subsonic-artist-cards',
+      label: 'Subsonic artist cards',
+      path: '/rest/search3 "" artists',
+      request: get(
+        () =>
+          `/rest/search3?apiKey=${appKey}&f=json&v=1.16.1&c=bench&query=%22%22&artistCount=50&albumCount=0&songCount=0&artistOffset=${upTo(ARTISTS) - 1}`,
+      ),
+    },
+    {
       cache: 'subsonic-song-blocks',
       label: 'Subsonic song blocks',
       path: '/rest/search3 ""',

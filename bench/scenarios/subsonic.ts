@@ -65,7 +65,7 @@ async function albumCardBytes(dataDir: string, apiKey: string): Promise<Figure> 
     const first = await albums(0);
     return await memoryAgainstCharge(
       'a Subsonic album card, in memory',
-      caches.subsonicAlbumCards,
+      caches.subsonicCards,
       async () => {
         let cards = 0;
         for (let page = await albums(first); page > 0; page = await albums(first + cards)) {

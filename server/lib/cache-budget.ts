@@ -39,8 +39,8 @@ export const CACHE_SHARES = {
    * from the album cards: many cards must never leave no room for the few large entries.
    */
   subsonicCatalog: 0.04,
-  /** The Subsonic API's album cards, with their entries written. */
-  subsonicAlbumCards: 0.12,
+  /** The Subsonic API's album and artist cards, with their entries written (entry-cards.ts). */
+  subsonicCards: 0.12,
   /** The Subsonic API's song entries in the order apps sync, written and deflated (song-blocks.ts). */
   subsonicSongBlocks: 0.08,
   /**

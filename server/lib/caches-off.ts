@@ -18,6 +18,7 @@ export const CACHE_NAMES = [
   'web-app-files',
   'public-lists',
   'subsonic-album-cards',
+  'subsonic-artist-cards',
   'subsonic-song-blocks',
 ] as const;
 

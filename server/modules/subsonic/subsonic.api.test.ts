@@ -625,6 +625,37 @@ describe('the Subsonic API over HTTP', () => {
       expect(await syncedXml()).toBeUndefined();
       await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
     });
+
+    it('shows a follow and a renamed artist at once in the artist cards of lists', async () => {
+      const api = client({ apiKey: appKey });
+      const band = await createArtist(t.deps, { name: 'Card Carriers' });
+      const listed = async () => {
+        const { searchResult3 } = await api.search3({
+          query: '""',
+          artistCount: 500,
+          albumCount: 0,
+          songCount: 0,
+        });
+        return searchResult3.artist?.find((entry) => entry.id === String(band.id));
+      };
+      expect(await listed()).toMatchObject({ name: 'Card Carriers', albumCount: 0 });
+      expect((await listed())?.starred).toBeUndefined();
+      await api.star({ artistId: String(band.id) });
+      expect((await listed())?.starred).toEqual(expect.any(Date));
+      const { starred2 } = await api.getStarred2();
+      expect(starred2.artist?.map((entry) => entry.name)).toContain('Card Carriers');
+      const first = await createAlbum(t.deps, band.id, 'First Card');
+      await t.deps.db
+        .updateTable('artists')
+        .set({ name: 'Card Carriers Club' })
+        .where('id', '=', band.id)
+        .execute();
+      expect(await listed()).toMatchObject({ name: 'Card Carriers Club', albumCount: 1 });
+      await api.unstar({ artistId: String(band.id) });
+      expect((await listed())?.starred).toBeUndefined();
+      await t.deps.db.deleteFrom('albums').where('id', '=', first.id).execute();
+      await t.deps.db.deleteFrom('artists').where('id', '=', band.id).execute();
+    });
   });
 
   describe('more browsing', () => {

@@ -40,9 +40,9 @@ describe("the Subsonic caches' budgets", () => {
       listed += page.albumList2.album.length;
     }
     expect(listed).toBe(ALBUMS);
-    const { subsonicAlbumCards, subsonicCatalog } = t.deps.caches;
+    const { subsonicCards, subsonicCatalog } = t.deps.caches;
     // The cards filled theirs: some were let go to make room.
-    expect(subsonicAlbumCards.used).toBeGreaterThan(subsonicAlbumCards.limit * 0.8);
+    expect(subsonicCards.used).toBeGreaterThan(subsonicCards.limit * 0.8);
     const before = subsonicCatalog.used;
     await call('getArtists');
     expect(subsonicCatalog.used).toBeGreaterThan(before);

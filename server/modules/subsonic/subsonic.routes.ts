@@ -90,7 +90,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     deps.config.publicUrl,
     {
       catalog: deps.caches.subsonicCatalog,
-      albumCards: deps.caches.subsonicAlbumCards,
+      cards: deps.caches.subsonicCards,
       songBlocks: deps.caches.subsonicSongBlocks,
     },
     deps.transcoder.available ? deps.config.transcoding : null,

@@ -15,7 +15,7 @@ import type { LikesService } from '../likes/likes.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { AlbumCardCache } from './album-cards.ts';
+import { EntryCardCache } from './entry-cards.ts';
 import {
   CODES,
   FilledNode,
@@ -57,6 +57,7 @@ import type {
   AlbumCardRecord,
   AlbumListRequest,
   AlbumListType,
+  ArtistCardRecord,
   CatalogOrder,
   Page,
   SongFileRecord,
@@ -171,7 +172,10 @@ export class SubsonicService {
   private readonly cache: CatalogResponseCache;
 
   /** Album cards, per catalog version (play counts `playsMaxAgeMs`). */
-  private readonly albumCards: AlbumCardCache;
+  private readonly albumCards: EntryCardCache<AlbumCardRecord>;
+
+  /** Artist cards of the lists, per catalog version. */
+  private readonly artistCards: EntryCardCache<ArtistCardRecord>;
 
   /** Song entries of the sync order, written ahead per catalog version. */
   private readonly songBlocks: SongBlockCache;
@@ -181,8 +185,8 @@ export class SubsonicService {
     private readonly services: SubsonicServices,
     /** Chorus's public URL: info responses carry absolute image addresses. */
     private readonly publicUrl: string,
-    /** What the caches may hold (the app's `caches.subsonicCatalog`, `…AlbumCards`, `…SongBlocks`). */
-    budgets: { catalog: ByteBudget; albumCards: ByteBudget; songBlocks: ByteBudget },
+    /** What the caches may hold (the app's `caches.subsonicCatalog`, `…Cards`, `…SongBlocks`). */
+    budgets: { catalog: ByteBudget; cards: ByteBudget; songBlocks: ByteBudget },
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
     /** How long an album's play count is shown before it is read again. */
@@ -195,10 +199,26 @@ export class SubsonicService {
       },
       budgets.catalog,
     );
-    this.albumCards = new AlbumCardCache(
-      { cards: (ids) => repository.albumCards(ids) },
-      budgets.albumCards,
-      playsMaxAgeMs,
+    this.albumCards = new EntryCardCache(
+      {
+        name: 'album',
+        cards: (ids) => repository.albumCards(ids),
+        entry: albumEntry,
+        maxAgeMs: playsMaxAgeMs,
+        cacheName: 'subsonic-album-cards',
+      },
+      budgets.cards,
+    );
+    // An artist card shows nothing that moves without the catalog.
+    this.artistCards = new EntryCardCache(
+      {
+        name: 'artist',
+        cards: (ids) => repository.artistCards(ids),
+        entry: artistEntry,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+        cacheName: 'subsonic-artist-cards',
+      },
+      budgets.cards,
     );
     this.songBlocks = new SongBlockCache(
       {
@@ -261,10 +281,12 @@ export class SubsonicService {
   }
 
   /**
-   * Album entries in the order of `ids` (at catalog `version`, when the caller has read it), as
-   * lists send them: each card's entry written once, the caller's stars put in.
+   * Entries of `cards` in the order of `ids` (at catalog `version`, when the caller has read it),
+   * as lists send them: each card's entry written once, the caller's stars (`starredAt`) put in.
    */
-  private async albumsById(
+  private async entriesById<R extends { id: number }>(
+    cards: EntryCardCache<R>,
+    starredAt: (userId: number, ids: number[]) => Promise<Map<number, string>>,
     caller: Caller,
     format: Format,
     ids: number[],
@@ -272,12 +294,8 @@ export class SubsonicService {
   ): Promise<FilledNode[]> {
     if (ids.length === 0) return [];
     const [entries, starred] = await Promise.all([
-      this.albumCards.entries(
-        ids,
-        version ?? (await this.services.catalog.catalogVersion()),
-        format,
-      ),
-      this.repository.albumStarredAt(caller.userId, ids),
+      cards.entries(ids, version ?? (await this.services.catalog.catalogVersion()), format),
+      starredAt(caller.userId, ids),
     ]);
     return ids.flatMap((id) => {
       const entry = entries.get(id);
@@ -285,24 +303,43 @@ export class SubsonicService {
     });
   }
 
-  private async artistsOf(
+  private albumsById(
     caller: Caller,
-    rows: Awaited<ReturnType<SubsonicRepository['artistCards']>>,
-  ): Promise<Node[]> {
-    const followed = await this.repository.followedAt(
-      caller.userId,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => artistEntry(row, followed.get(row.id)));
+    format: Format,
+    ids: number[],
+    version?: number,
+  ): Promise<FilledNode[]> {
+    const starredAt = (userId: number, albumIds: number[]) =>
+      this.repository.albumStarredAt(userId, albumIds);
+    return this.entriesById(this.albumCards, starredAt, caller, format, ids, version);
   }
 
+  /** Artist entries of lists (getArtist shows its artist with its albums, not as a card). */
+  private artistEntriesById(
+    caller: Caller,
+    format: Format,
+    ids: number[],
+    version?: number,
+  ): Promise<FilledNode[]> {
+    const followedAt = (userId: number, artistIds: number[]) =>
+      this.repository.followedAt(userId, artistIds);
+    return this.entriesById(this.artistCards, followedAt, caller, format, ids, version);
+  }
+
+  /**
+   * Artist entries read now, as plain nodes: getArtist adds the albums it lists and counts them,
+   * and getArtistInfo2 lists them as `similarArtist` elements, not the lists' `artist`.
+   */
   private async artistsById(caller: Caller, ids: number[]): Promise<Node[]> {
-    const rows = await this.repository.artistCards(ids);
+    const [rows, followed] = await Promise.all([
+      this.repository.artistCards(ids),
+      this.repository.followedAt(caller.userId, ids),
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.artistsOf(
-      caller,
-      ids.flatMap((id) => byId.get(id) ?? []),
-    );
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [artistEntry(row, followed.get(id))] : [];
+    });
   }
 
   /**
@@ -621,7 +658,12 @@ export class SubsonicService {
     const hits = await this.searchHits(params);
     return {
       searchResult3: {
-        artist: await this.artistsById(caller, hits.artistIds),
+        artist: await this.artistEntriesById(
+          caller,
+          formatOf(params),
+          hits.artistIds,
+          hits.version,
+        ),
         album: await this.albumsById(caller, formatOf(params), hits.albumIds, hits.version),
         song: await this.songsOfHits(caller, formatOf(params), hits.songs),
       },
@@ -745,7 +787,7 @@ export class SubsonicService {
     const stars = await this.starsOf(caller);
     return {
       starred2: {
-        artist: await this.artistsById(caller, stars.artistIds),
+        artist: await this.artistEntriesById(caller, format, stars.artistIds),
         album: await this.albumsById(caller, format, stars.albumIds),
         song: await this.songEntries(caller, stars.songs),
       },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { AlbumCardCache } from './album-cards.ts';
+import { EntryCardCache } from './entry-cards.ts';
 import type { RenderedNode } from './protocol.ts';
-import type { AlbumCardRecord } from './subsonic.repository.ts';
+import { albumEntry, artistEntry } from './subsonic.presenter.ts';
+import type { AlbumCardRecord, ArtistCardRecord } from './subsonic.repository.ts';
 
 const PLAYS_MAX_AGE_MS = 10_000;
 
@@ -41,12 +42,21 @@ function albums() {
   return { state, source };
 }
 
+/** Album cards as the Subsonic service reads them, from `source`. */
+const albumCards = (source: { cards: (ids: number[]) => Promise<AlbumCardRecord[]> }) => ({
+  name: 'album',
+  cards: source.cards,
+  entry: albumEntry,
+  maxAgeMs: PLAYS_MAX_AGE_MS,
+  cacheName: 'subsonic-album-cards' as const,
+});
+
 const json = (entry: RenderedNode | undefined) => JSON.parse(entry?.output('json').text ?? 'null');
 
 describe('album cards', () => {
   it('reads a card once per catalog version, and again when the version moves', async () => {
     const { state, source } = albums();
-    const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
+    const cache = new EntryCardCache(albumCards(source), new ByteBudget(1e6));
     const now = Date.now();
     await cache.entries([1, 2], 1, 'json', now);
     await cache.entries([2, 3], 1, 'json', now);
@@ -62,7 +72,7 @@ describe('album cards', () => {
 
   it('shows a card\u2019s plays as read until they are older than the window, then reads it again', async () => {
     const { state, source } = albums();
-    const cache = new AlbumCardCache(source, new ByteBudget(1e6), PLAYS_MAX_AGE_MS);
+    const cache = new EntryCardCache(albumCards(source), new ByteBudget(1e6));
     const now = Date.now();
     await cache.entries([1, 2], 1, 'json', now);
     state.plays.set(1, 5);
@@ -83,7 +93,7 @@ describe('album cards', () => {
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {
     const { state, source } = albums();
-    const cache = new AlbumCardCache(source, new ByteBudget(0), PLAYS_MAX_AGE_MS);
+    const cache = new EntryCardCache(albumCards(source), new ByteBudget(0));
     await cache.entries([1], 1, 'json');
     await cache.entries([1], 1, 'json');
     expect(state.cardReads).toEqual([[1], [1]]);
@@ -92,7 +102,7 @@ describe('album cards', () => {
   it('holds each entry as written, reading the card again for a format not yet written', async () => {
     const { state, source } = albums();
     const budget = new ByteBudget(1e6);
-    const cache = new AlbumCardCache(source, budget, PLAYS_MAX_AGE_MS);
+    const cache = new EntryCardCache(albumCards(source), budget);
     const now = Date.now();
     const first = (await cache.entries([1], 1, 'json', now)).get(1);
     expect(json(first)).toMatchObject({ id: '1', name: 'Album 1', playCount: 0 });
@@ -111,5 +121,40 @@ describe('album cards', () => {
     const later = (await cache.entries([1], 1, 'xml', now + PLAYS_MAX_AGE_MS)).get(1);
     expect(later?.output('xml').text).toContain('playCount="7"');
     expect(later?.has('json')).toBe(false);
+  });
+});
+
+describe('artist cards', () => {
+  it('are written as artists, read again only when the catalog moves', async () => {
+    const reads: number[][] = [];
+    const names = new Map<number, string>();
+    const cache = new EntryCardCache(
+      {
+        name: 'artist',
+        cards: async (ids: number[]): Promise<ArtistCardRecord[]> => {
+          reads.push(ids);
+          return ids.map((id) => ({
+            id,
+            name: names.get(id) ?? `Artist ${id}`,
+            image_key: null,
+            album_count: 2,
+          }));
+        },
+        entry: artistEntry,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+        cacheName: 'subsonic-artist-cards',
+      },
+      new ByteBudget(1e6),
+    );
+    const now = Date.now();
+    const first = (await cache.entries([4], 1, 'xml', now)).get(4);
+    expect(first?.output('xml').text).toBe('<artist id="4" name="Artist 4" albumCount="2"/>');
+    // Nothing on it moves with time: a day later it is still not read again.
+    await cache.entries([4], 1, 'xml', now + 86_400_000);
+    expect(reads).toEqual([[4]]);
+    names.set(4, 'Renamed');
+    const moved = (await cache.entries([4], 2, 'json', now)).get(4);
+    expect(json(moved)).toEqual({ id: '4', name: 'Renamed', albumCount: 2 });
+    expect(reads).toEqual([[4], [4]]);
   });
 });
