@@ -128,10 +128,12 @@ export function songEntry(
   starred?: string,
   transcoded?: { contentType: string; suffix: string } | null,
 ): Node {
-  return {
-    ...songCatalogFields(song, file, transcoded),
-    ...songListeningFields(song.plays, starred),
-  };
+  // Assigned onto the catalog's fields, not spread into a new object: V8 writes a spread copy of
+  // an object this wide as JSON several times slower.
+  return Object.assign(
+    songCatalogFields(song, file, transcoded),
+    songListeningFields(song.plays, starred),
+  );
 }
 
 /**
