@@ -36,7 +36,8 @@ export const CACHE_SHARES = {
   catalogCounts: 0.04,
   /**
    * The Subsonic API's catalog ids in fixed orders, and getArtists and getIndexes rendered. Apart
-   * from the album cards: many cards must never leave no room for the few large entries.
+   * from the cards and the song blocks: many of those must never leave no room for the few large
+   * entries.
    */
   subsonicCatalog: 0.04,
   /** The Subsonic API's album and artist cards, with their entries written (entry-cards.ts). */

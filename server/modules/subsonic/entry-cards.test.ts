@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { EntryCardCache } from './entry-cards.ts';
+import { CardShelf, EntryCardCache } from './entry-cards.ts';
 import type { RenderedNode } from './protocol.ts';
 import { albumEntry, artistEntry } from './subsonic.presenter.ts';
 import type { AlbumCardRecord, ArtistCardRecord } from './subsonic.repository.ts';
@@ -42,9 +42,26 @@ function albums() {
   return { state, source };
 }
 
+/** Artist cards named `names` gives (else "Artist <id>"), each read counted in `reads`. */
+const artistCards = (reads: number[][], names = new Map<number, string>()) => ({
+  name: 'artist' as const,
+  cards: async (ids: number[]): Promise<ArtistCardRecord[]> => {
+    reads.push(ids);
+    return ids.map((id) => ({
+      id,
+      name: names.get(id) ?? `Artist ${id}`,
+      image_key: null,
+      album_count: 2,
+    }));
+  },
+  entry: artistEntry,
+  maxAgeMs: Number.POSITIVE_INFINITY,
+  cacheName: 'subsonic-artist-cards' as const,
+});
+
 /** Album cards as the Subsonic service reads them, from `source`. */
 const albumCards = (source: { cards: (ids: number[]) => Promise<AlbumCardRecord[]> }) => ({
-  name: 'album',
+  name: 'album' as const,
   cards: source.cards,
   entry: albumEntry,
   maxAgeMs: PLAYS_MAX_AGE_MS,
@@ -56,7 +73,7 @@ const json = (entry: RenderedNode | undefined) => JSON.parse(entry?.output('json
 describe('album cards', () => {
   it('reads a card once per catalog version, and again when the version moves', async () => {
     const { state, source } = albums();
-    const cache = new EntryCardCache(albumCards(source), new ByteBudget(1e6));
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
     const now = Date.now();
     await cache.entries([1, 2], 1, 'json', now);
     await cache.entries([2, 3], 1, 'json', now);
@@ -72,7 +89,7 @@ describe('album cards', () => {
 
   it('shows a card\u2019s plays as read until they are older than the window, then reads it again', async () => {
     const { state, source } = albums();
-    const cache = new EntryCardCache(albumCards(source), new ByteBudget(1e6));
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
     const now = Date.now();
     await cache.entries([1, 2], 1, 'json', now);
     state.plays.set(1, 5);
@@ -93,7 +110,7 @@ describe('album cards', () => {
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {
     const { state, source } = albums();
-    const cache = new EntryCardCache(albumCards(source), new ByteBudget(0));
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(0)));
     await cache.entries([1], 1, 'json');
     await cache.entries([1], 1, 'json');
     expect(state.cardReads).toEqual([[1], [1]]);
@@ -102,7 +119,7 @@ describe('album cards', () => {
   it('holds each entry as written, reading the card again for a format not yet written', async () => {
     const { state, source } = albums();
     const budget = new ByteBudget(1e6);
-    const cache = new EntryCardCache(albumCards(source), budget);
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(budget));
     const now = Date.now();
     const first = (await cache.entries([1], 1, 'json', now)).get(1);
     expect(json(first)).toMatchObject({ id: '1', name: 'Album 1', playCount: 0 });
@@ -128,24 +145,7 @@ describe('artist cards', () => {
   it('are written as artists, read again only when the catalog moves', async () => {
     const reads: number[][] = [];
     const names = new Map<number, string>();
-    const cache = new EntryCardCache(
-      {
-        name: 'artist',
-        cards: async (ids: number[]): Promise<ArtistCardRecord[]> => {
-          reads.push(ids);
-          return ids.map((id) => ({
-            id,
-            name: names.get(id) ?? `Artist ${id}`,
-            image_key: null,
-            album_count: 2,
-          }));
-        },
-        entry: artistEntry,
-        maxAgeMs: Number.POSITIVE_INFINITY,
-        cacheName: 'subsonic-artist-cards',
-      },
-      new ByteBudget(1e6),
-    );
+    const cache = new EntryCardCache(artistCards(reads, names), new CardShelf(new ByteBudget(1e6)));
     const now = Date.now();
     const first = (await cache.entries([4], 1, 'xml', now)).get(4);
     expect(first?.output('xml').text).toBe('<artist id="4" name="Artist 4" albumCount="2"/>');
@@ -156,5 +156,30 @@ describe('artist cards', () => {
     const moved = (await cache.entries([4], 2, 'json', now)).get(4);
     expect(json(moved)).toEqual({ id: '4', name: 'Renamed', albumCount: 2 });
     expect(reads).toEqual([[4], [4]]);
+  });
+});
+
+describe('cards of both kinds on one shelf', () => {
+  it('let the least recently used card of either kind go, so a shelf full of albums takes artists', async () => {
+    const { state, source } = albums();
+    const now = Date.now();
+    const measure = new ByteBudget(1e6);
+    await new EntryCardCache(albumCards(source), new CardShelf(measure)).entries([1], 1, 'json');
+    // A shelf with room for three albums, filled by them.
+    const shelf = new CardShelf(new ByteBudget(3 * measure.used + 10));
+    const albumCache = new EntryCardCache(albumCards(source), shelf);
+    const artistReads: number[][] = [];
+    const artistCache = new EntryCardCache(artistCards(artistReads), shelf);
+    await albumCache.entries([1, 2, 3], 1, 'json', now);
+    await artistCache.entries([7], 1, 'json', now);
+    await artistCache.entries([7], 1, 'json', now);
+    // The artist was held (read once), in the place of the oldest album, which is read again.
+    expect(artistReads).toEqual([[7]]);
+    state.cardReads = [];
+    await albumCache.entries([1, 3], 1, 'json', now);
+    expect(state.cardReads).toEqual([[1]]);
+    // The same id of two kinds is two cards.
+    await artistCache.entries([1], 1, 'json', now);
+    expect(artistReads).toEqual([[7], [1]]);
   });
 });

@@ -20,8 +20,8 @@ interface CachedCard {
 
 /** How the cards of one kind are read and written. */
 export interface EntryCards<R extends { id: number }> {
-  /** The element an entry is in XML (`album`, `artist`). */
-  name: string;
+  /** The element an entry is in XML, and the kind its cards are held under. */
+  name: 'album' | 'artist';
   /** Cards by id, with the figures their entries show; ids not listed are left out. */
   cards(ids: number[]): Promise<R[]>;
   /** A card's entry, with the caller's star as a slot. */
@@ -35,6 +35,19 @@ export interface EntryCards<R extends { id: number }> {
 const weigh = ({ entry }: CachedCard) => CARD_OVERHEAD_BYTES + entry.bytes;
 
 /**
+ * Where the cards of every kind are held, by kind and id: one map within one budget, so the
+ * least recently used card of any kind goes first. (Two maps on one budget would each let go of
+ * their own only, and a full one would keep the other from holding any.)
+ */
+export class CardShelf {
+  readonly cards: BoundedMap<string, CachedCard>;
+
+  constructor(budget: ByteBudget) {
+    this.cards = new BoundedMap(budget, weigh);
+  }
+}
+
+/**
  * Entries of one kind by id (album cards, artist cards), as the Subsonic API's lists show them,
  * with the caller's star as a slot. An album card's figures come from reading every listed song
  * of its album, an artist's from counting its albums, so entries are cached per
@@ -42,17 +55,13 @@ const weigh = ({ entry }: CachedCard) => CARD_OVERHEAD_BYTES + entry.bytes;
  * hidden song or a renamed artist. Play counts move without it: an entry is read again once
  * `maxAgeMs` has passed, with the other stale ones of a request. Only the texts are held,
  * written in the formats asked for so far (a format not yet written reads the card again), so a
- * list is the entries' texts put together. Oldest out first, within the budget.
+ * list is the entries' texts put together. Held on a `CardShelf` with the other kinds.
  */
 export class EntryCardCache<R extends { id: number }> {
-  private readonly cached: BoundedMap<number, CachedCard>;
-
   constructor(
     private readonly kind: EntryCards<R>,
-    budget: ByteBudget,
-  ) {
-    this.cached = new BoundedMap(budget, weigh);
-  }
+    private readonly shelf: CardShelf,
+  ) {}
 
   /** The entries of `ids` that exist and may be shown, at catalog `version`, written in `format`. */
   async entries(
@@ -66,7 +75,7 @@ export class EntryCardCache<R extends { id: number }> {
     const read: number[] = [];
     const off = cacheOff(this.kind.cacheName);
     for (const id of ids) {
-      const cached = off ? undefined : this.cached.get(id);
+      const cached = off ? undefined : this.shelf.cards.get(`${this.kind.name}:${id}`);
       const fresh = cached?.version === version && now - cached.at < this.kind.maxAgeMs;
       if (fresh && cached.entry.has(format)) found.set(id, cached.entry);
       else {
@@ -85,7 +94,7 @@ export class EntryCardCache<R extends { id: number }> {
       cached.entry.write(format, this.kind.entry(card, new Slot(card.id)));
       found.set(card.id, cached.entry);
       // Written now, the text weighs in: the entry is stored (again) with it.
-      if (!off) this.cached.set(card.id, cached);
+      if (!off) this.shelf.cards.set(`${this.kind.name}:${card.id}`, cached);
     }
     return found;
   }

@@ -112,4 +112,51 @@ describe('song blocks', () => {
     expect(new SongBlockCache(source, new ByteBudget(0)).serves).toBe(false);
     expect(bounded.serves).toBe(true);
   });
+
+  it('holds no block past the end, reads a block once for requests at once, and keeps the newest', async () => {
+    const { state, source } = catalog(BLOCK_SONGS);
+    const budget = new ByteBudget(1e6);
+    const cache = new SongBlockCache(source, budget);
+    expect(await cache.page('json', { offset: 1_000_000, limit: 50 }, 1)).toEqual([]);
+    expect(budget.used).toBe(0);
+    // Three requests for one block at once: one read.
+    state.reads = [];
+    await Promise.all([0, 10, 20].map((offset) => cache.page('json', { offset, limit: 5 }, 1)));
+    expect(state.reads).toHaveLength(1);
+    // A read at version 2 that ends after one at version 3 leaves version 3's block held.
+    let release = () => {};
+    const slow = new SongBlockCache(
+      {
+        idsAt: source.idsAt,
+        entries: async (ids) => {
+          if (state.titles.get(1) === 'Slow') await new Promise<void>((done) => (release = done));
+          return source.entries(ids);
+        },
+      },
+      new ByteBudget(1e6),
+    );
+    state.titles.set(1, 'Slow');
+    const older = slow.page('json', { offset: 0, limit: 1 }, 2);
+    state.titles.set(1, 'Newer');
+    await slow.page('json', { offset: 0, limit: 1 }, 3);
+    release();
+    await older;
+    state.reads = [];
+    const newest = await slow.page('json', { offset: 0, limit: 1 }, 3);
+    expect(state.reads).toHaveLength(0);
+    expect(songsOf(sent('json', newest))[0]).toMatchObject({ title: 'Newer' });
+  });
+
+  it('keeps entries apart whatever their characters take in UTF-8', async () => {
+    const { state, source } = catalog(4);
+    state.titles.set(2, 'Ünïcødé 🎵 — 東京');
+    const cache = new SongBlockCache(source, new ByteBudget(1e6));
+    const page = await cache.page('json', { offset: 0, limit: 4 }, 1);
+    expect(songsOf(sent('json', page)).map((song) => song.title)).toEqual([
+      'Song 1',
+      'Ünïcødé 🎵 — 東京',
+      'Song 3',
+      'Song 4',
+    ]);
+  });
 });

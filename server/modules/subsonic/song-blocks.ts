@@ -119,7 +119,10 @@ export class SongBlockCache {
     if (cached?.version === version) return cached;
     return this.building.run(`${key}@${version}`, async () => {
       const block = await this.read(format, index, version);
-      this.blocks.set(key, block);
+      // A place past the end holds nothing worth its room (any offset may be asked for), and a
+      // read that took longer than one at a later version must not put back the older block.
+      const held = this.blocks.get(key);
+      if (block.count > 0 && !(held && held.version > version)) this.blocks.set(key, block);
       return block;
     });
   }

@@ -589,6 +589,8 @@ describe('the Subsonic API over HTTP', () => {
         return new RegExp(`<song id="${song.id}"[^>]*/>`).exec(response.body)?.[0];
       };
       expect(await syncedEntry()).toMatchObject({ title: 'Block Party', playCount: 0 });
+      // The pages came from blocks written ahead, not from the songs read per page.
+      expect(t.deps.caches.subsonicSongBlocks.used).toBeGreaterThan(0);
       expect(await syncedXml()).toMatch(/title="Block Party".* playCount="0"\/>$/);
       // Listening and liking move no catalog version, yet show on the next page read.
       await api.scrobble({ id: String(song.id) });

@@ -15,7 +15,7 @@ import type { LikesService } from '../likes/likes.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { EntryCardCache } from './entry-cards.ts';
+import { CardShelf, EntryCardCache } from './entry-cards.ts';
 import {
   CODES,
   FilledNode,
@@ -149,7 +149,8 @@ function entriesInOrder<Row extends { id: number }>(
 interface SearchHits {
   artistIds: number[];
   albumIds: number[];
-  songs: { ids: number[] } | { found: Song[] } | { syncPage: Page; version: number };
+  /** Songs by id, as found by the search, or a page of the sync order (at `version`). */
+  songs: { ids: number[] } | { found: Song[] } | { syncPage: Page };
   /** The catalog version the pages were read at, when they were (the whole catalog's). */
   version?: number;
 }
@@ -199,6 +200,8 @@ export class SubsonicService {
       },
       budgets.catalog,
     );
+    // Both kinds on one shelf, so neither keeps the other out of the share.
+    const shelf = new CardShelf(budgets.cards);
     this.albumCards = new EntryCardCache(
       {
         name: 'album',
@@ -207,7 +210,7 @@ export class SubsonicService {
         maxAgeMs: playsMaxAgeMs,
         cacheName: 'subsonic-album-cards',
       },
-      budgets.cards,
+      shelf,
     );
     // An artist card shows nothing that moves without the catalog.
     this.artistCards = new EntryCardCache(
@@ -218,7 +221,7 @@ export class SubsonicService {
         maxAgeMs: Number.POSITIVE_INFINITY,
         cacheName: 'subsonic-artist-cards',
       },
-      budgets.cards,
+      shelf,
     );
     this.songBlocks = new SongBlockCache(
       {
@@ -238,7 +241,7 @@ export class SubsonicService {
   }
 
   /** What `stream` sends a song's file as when nothing is asked, when that is not the file. */
-  private transcodedOf(file: SongFileRecord) {
+  private transcodedOf(file: SongFileRecord): { contentType: string; suffix: string } | null {
     return defaultTranscode(this.transcoding, {
       key: file.audio_key,
       mime: file.audio_mime,
@@ -665,7 +668,7 @@ export class SubsonicService {
           hits.version,
         ),
         album: await this.albumsById(caller, formatOf(params), hits.albumIds, hits.version),
-        song: await this.songsOfHits(caller, formatOf(params), hits.songs),
+        song: await this.songsOfHits(caller, formatOf(params), hits),
       },
     };
   }
@@ -673,7 +676,7 @@ export class SubsonicService {
   /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
   async search2(caller: Caller, params: Params): Promise<Node> {
     const hits = await this.searchHits(params);
-    const songs = this.songsOfHits(caller, formatOf(params), hits.songs);
+    const songs = this.songsOfHits(caller, formatOf(params), hits);
     return { searchResult2: await this.folderLists(caller, hits.artistIds, hits.albumIds, songs) };
   }
 
@@ -695,7 +698,7 @@ export class SubsonicService {
           ? this.cache.page('songsById', pages.song, version)
           : [],
       ]);
-      const songs = this.songBlocks.serves ? { syncPage: pages.song, version } : { ids: songIds };
+      const songs = this.songBlocks.serves ? { syncPage: pages.song } : { ids: songIds };
       return { artistIds, albumIds, songs, version };
     }
     const want = Math.min(
@@ -715,10 +718,13 @@ export class SubsonicService {
   private songsOfHits(
     caller: Caller,
     format: Format,
-    songs: SearchHits['songs'],
+    { songs, version }: SearchHits,
   ): Promise<(Node | OpenEntry)[]> {
-    if ('syncPage' in songs)
-      return this.songsOfSyncOrder(caller, format, songs.syncPage, songs.version);
+    if ('syncPage' in songs) {
+      // A sync page comes with the version its order was read at (searchHits).
+      if (version === undefined) throw new Error('A page of the sync order has no version');
+      return this.songsOfSyncOrder(caller, format, songs.syncPage, version);
+    }
     return 'ids' in songs
       ? this.songsById(caller, songs.ids)
       : this.songEntries(caller, songs.found);
