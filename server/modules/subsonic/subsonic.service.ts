@@ -338,11 +338,7 @@ export class SubsonicService {
       this.repository.artistCards(ids),
       this.repository.followedAt(caller.userId, ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [artistEntry(row, followed.get(id))] : [];
-    });
+    return entriesInOrder(ids, rows, followed, artistEntry);
   }
 
   /**
