@@ -10,6 +10,8 @@ import {
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
 import { imageOriginalKey } from '../../media/media-store.ts';
+import type { Caller } from '../../plugins/policies.ts';
+import { PlaylistsRepository } from './playlists.repository.ts';
 import { COVER_UPLOADS_PER_LISTENER } from './playlists.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -244,6 +246,89 @@ describe('playlists', () => {
     });
     const blank = await call('PATCH', `/api/playlists/${playlist._id}`, owner, { name: ' ' });
     expect(blank.statusCode).toBe(400);
+  });
+
+  describe('one change in one transaction (what Subsonic apps send)', () => {
+    const repository = () => new PlaylistsRepository(t.deps.db, t.deps.dialect);
+    const callerOf = (user: TestUser): Caller => ({
+      userId: user.id,
+      role: 'listener',
+      name: user.name,
+      email: user.email,
+      sessionId: 0,
+      via: 'app',
+    });
+    const nameOf = async (id: number) => (await get(owner, id)).json().data.name as string;
+
+    it('renames, takes out songs by their listed places and appends, in one edit', async () => {
+      const { _id: id } = await create(owner, { name: 'Mixtape' });
+      for (const song of songs.slice(0, 3))
+        expect((await add(owner, id, song.id)).statusCode).toBe(200);
+      await t.deps.services.playlists.edit(id, callerOf(owner), {
+        name: ' Mixtape 2 ',
+        removeListedAt: [0, 2, 7],
+        addSongIds: [songs[3]!.id, songs[1]!.id],
+      });
+      expect(await nameOf(id)).toBe('Mixtape 2');
+      expect(await songIdsOf(id)).toEqual([songs[1]!.id, songs[3]!.id]);
+    });
+
+    it('leaves the playlist as it was when a part of the change fails', async () => {
+      const { _id: id } = await create(owner, { name: 'Kept' });
+      for (const song of songs.slice(0, 2))
+        expect((await add(owner, id, song.id)).statusCode).toBe(200);
+      const before = await get(owner, id);
+      // No such song: the foreign key refuses the last step, after the rename and the removal.
+      const change = repository().edit(id, {
+        fields: { name: 'Half done', description: 'Half done' },
+        removeListedAt: [0],
+        append: [songs[2]!.id, 2_000_000_000],
+        now: new Date().toISOString(),
+      });
+      await expect(change).rejects.toThrow();
+      const after = await get(owner, id);
+      expect(after.json().data.name).toBe('Kept');
+      expect(after.json().data.description).toBe(before.json().data.description);
+      expect(await songIdsOf(id)).toEqual([songs[0]!.id, songs[1]!.id]);
+      expect(after.json().data.updatedAt).toBe(before.json().data.updatedAt);
+    });
+
+    it('refuses an edit naming a song listeners may not see, changing nothing', async () => {
+      const { _id: id } = await create(owner, { name: 'Unchanged' });
+      const artist = await createArtist(t.deps);
+      const hidden = await createSong(t.deps, { artistIds: [artist.id], status: 'Inactive' });
+      const change = t.deps.services.playlists.edit(id, callerOf(owner), {
+        name: 'Changed',
+        removeListedAt: [],
+        addSongIds: [songs[0]!.id, hidden.id],
+      });
+      await expect(change).rejects.toThrow('Song not found');
+      expect(await nameOf(id)).toBe('Unchanged');
+      expect(await songIdsOf(id)).toEqual([]);
+    });
+
+    it('creates a playlist with its songs, or not at all', async () => {
+      const made = await t.deps.services.playlists.create(callerOf(owner), { name: 'Made whole' }, [
+        songs[2]!.id,
+        songs[0]!.id,
+        songs[2]!.id,
+      ]);
+      expect(await songIdsOf(made._id)).toEqual([songs[2]!.id, songs[0]!.id]);
+      const mine = async () =>
+        (await call('GET', '/api/me/playlists', owner)).json() as { name: string }[];
+      const count = (await mine()).length;
+      const failed = repository().create({
+        ownerId: owner.id,
+        name: 'Never made',
+        description: '',
+        isPublic: false,
+        songIds: [songs[0]!.id, 2_000_000_000],
+        now: new Date().toISOString(),
+      });
+      await expect(failed).rejects.toThrow();
+      expect((await mine()).map((playlist) => playlist.name)).not.toContain('Never made');
+      expect((await mine()).length).toBe(count);
+    });
   });
 
   describe('visibility and ownership', () => {

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
 import { idList } from '../../db/id-list.ts';
+import type { PlaylistsTable } from '../../db/schema.ts';
 import {
   type SongArtistRecord,
   type SongRecord,
@@ -89,27 +90,32 @@ export class PlaylistsRepository {
     private readonly dialect: Dialect,
   ) {}
 
+  /** A new playlist, with `songIds` in it in their order, in one transaction. */
   async create(values: {
     ownerId: number;
     name: string;
     description: string;
     isPublic: boolean;
+    songIds: number[];
     now: string;
   }): Promise<number> {
-    const row = await this.db
-      .insertInto('playlists')
-      .values({
-        owner_id: values.ownerId,
-        name: values.name,
-        description: values.description,
-        is_public: values.isPublic ? 1 : 0,
-        cover_key: null,
-        created_at: values.now,
-        updated_at: values.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('playlists')
+        .values({
+          owner_id: values.ownerId,
+          name: values.name,
+          description: values.description,
+          is_public: values.isPublic ? 1 : 0,
+          cover_key: null,
+          created_at: values.now,
+          updated_at: values.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await appendSongs(trx, row.id, values.songIds, values.now);
+      return row.id;
+    });
   }
 
   find(id: number): Promise<PlaylistRecord | undefined> {
@@ -155,29 +161,39 @@ export class PlaylistsRepository {
     return Number(row.n);
   }
 
-  async update(
-    id: number,
-    patch: {
-      name?: string;
-      description?: string;
-      isPublic?: boolean;
-      cover?: { key: string; bytes: number } | null;
-      now: string;
-    },
-  ): Promise<void> {
+  async update(id: number, patch: PlaylistFields & { now: string }): Promise<void> {
     await this.db
       .updateTable('playlists')
-      .set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-        ...(patch.isPublic !== undefined ? { is_public: patch.isPublic ? 1 : 0 } : {}),
-        ...(patch.cover !== undefined
-          ? { cover_key: patch.cover?.key ?? null, cover_bytes: patch.cover?.bytes ?? 0 }
-          : {}),
-        updated_at: patch.now,
-      })
+      .set({ ...fieldColumns(patch), updated_at: patch.now })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * One change of a playlist in one transaction, as a Subsonic app sends it: its fields, the
+   * songs at `removeListedAt` (places among the songs listeners see, read in the transaction so
+   * they are the places the app saw), and `append` added at the end. A failure leaves the
+   * playlist as it was; it is touched only when something in it changed.
+   */
+  async edit(
+    playlistId: number,
+    change: { fields: PlaylistFields; removeListedAt: number[]; append: number[]; now: string },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      let changed = Object.values(change.fields).some((value) => value !== undefined);
+      if (change.removeListedAt.length > 0) {
+        const listed = await listedSongIds(trx, playlistId);
+        const doomed = change.removeListedAt.flatMap((place) => listed[place]?.songId ?? []);
+        if ((await removeSongs(trx, this.dialect, playlistId, doomed)) > 0) changed = true;
+      }
+      if ((await appendSongs(trx, playlistId, change.append, change.now)) > 0) changed = true;
+      if (!changed) return;
+      await trx
+        .updateTable('playlists')
+        .set({ ...fieldColumns(change.fields), updated_at: change.now })
+        .where('id', '=', playlistId)
+        .execute();
+    });
   }
 
   /** The distinct covers of the owner's playlists other than `exceptId`, with their sizes. */
@@ -381,14 +397,6 @@ export class PlaylistsRepository {
   }
 
   /**
-   * Adds songs at the end in their order, in one transaction; a song already in the playlist is
-   * skipped. How many were added.
-   */
-  async addSongs(playlistId: number, songIds: number[], now: string): Promise<number> {
-    return this.db.transaction().execute((trx) => appendSongs(trx, playlistId, songIds, now));
-  }
-
-  /**
    * Puts `songIds` in their order in place of the songs listeners see, with the playlist's new
    * name when given, in one transaction: a failure leaves the playlist as it was. Songs no longer
    * listed keep their places, as a listener never took them out.
@@ -426,14 +434,8 @@ export class PlaylistsRepository {
   }
 
   /** Takes songs out of the playlist; how many were in it. */
-  async removeSongs(playlistId: number, songIds: number[]): Promise<number> {
-    if (songIds.length === 0) return 0;
-    const result = await this.db
-      .deleteFrom('playlist_songs')
-      .where('playlist_id', '=', playlistId)
-      .where('song_id', 'in', idList(this.dialect, songIds))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  removeSongs(playlistId: number, songIds: number[]): Promise<number> {
+    return removeSongs(this.db, this.dialect, playlistId, songIds);
   }
 
   async position(playlistId: number, songId: number): Promise<number | null> {
@@ -456,17 +458,8 @@ export class PlaylistsRepository {
   }
 
   /** Ids of the listed songs in order (what a listener sees, so what indices refer to). */
-  async listedSongIds(playlistId: number): Promise<{ songId: number; position: number }[]> {
-    const rows = await this.db
-      .selectFrom('playlist_songs')
-      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-      .select(['playlist_songs.song_id', 'playlist_songs.position'])
-      .where('playlist_songs.playlist_id', '=', playlistId)
-      .where(songIsListed)
-      .orderBy('playlist_songs.position')
-      .orderBy('playlist_songs.song_id')
-      .execute();
-    return rows.map((row) => ({ songId: row.song_id, position: row.position }));
+  listedSongIds(playlistId: number): Promise<{ songId: number; position: number }[]> {
+    return listedSongIds(this.db, playlistId);
   }
 
   /**
@@ -505,6 +498,48 @@ export class PlaylistsRepository {
 
 /** Puts a song at the end of a playlist, unless it is in it already (then false). */
 /** Puts songs at the end in their order, those already in it aside; how many went in. */
+/** A playlist's own fields, each left as it is when undefined. */
+export interface PlaylistFields {
+  name?: string;
+  description?: string;
+  isPublic?: boolean;
+  cover?: { key: string; bytes: number } | null;
+}
+
+function fieldColumns(fields: PlaylistFields): Updateable<PlaylistsTable> {
+  return {
+    ...(fields.name !== undefined ? { name: fields.name } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.isPublic !== undefined ? { is_public: fields.isPublic ? 1 : 0 } : {}),
+    ...(fields.cover !== undefined
+      ? { cover_key: fields.cover?.key ?? null, cover_bytes: fields.cover?.bytes ?? 0 }
+      : {}),
+  };
+}
+
+async function listedSongIds(db: Db, playlistId: number) {
+  const rows = await db
+    .selectFrom('playlist_songs')
+    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .select(['playlist_songs.song_id', 'playlist_songs.position'])
+    .where('playlist_songs.playlist_id', '=', playlistId)
+    .where(songIsListed)
+    .orderBy('playlist_songs.position')
+    .orderBy('playlist_songs.song_id')
+    .execute();
+  return rows.map((row) => ({ songId: row.song_id, position: row.position }));
+}
+
+async function removeSongs(db: Db, dialect: Dialect, playlistId: number, songIds: number[]) {
+  if (songIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('playlist_songs')
+    .where('playlist_id', '=', playlistId)
+    .where('song_id', 'in', idList(dialect, songIds))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 async function appendSongs(db: Db, playlistId: number, songIds: number[], now: string) {
   let added = 0;
   for (const songId of songIds) {

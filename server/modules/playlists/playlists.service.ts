@@ -273,16 +273,22 @@ export class PlaylistsService {
     return (await this.slice(row, caller?.userId ?? null, page)).build();
   }
 
-  async create(caller: Caller, body: CreatePlaylistBody): Promise<Playlist> {
+  /** A new playlist of the caller's, with `songIds` (listed songs only) in it in their order. */
+  async create(
+    caller: Caller,
+    body: CreatePlaylistBody,
+    songIds: number[] = [],
+  ): Promise<Playlist> {
     const name = body.name.trim();
     if (!name) throw badRequest('Playlist name is required', 'name');
-    const now = nowIso();
+    await this.assertListed(songIds);
     const id = await this.playlists.create({
       ownerId: caller.userId,
       name,
       description: (body.description ?? '').trim(),
       isPublic: body.isPublic ?? true,
-      now,
+      songIds,
+      now: nowIso(),
     });
     return this.get(id, caller);
   }
@@ -317,6 +323,31 @@ export class PlaylistsService {
       now: nowIso(),
     });
     return this.get(id, caller);
+  }
+
+  /**
+   * Changes a playlist's fields and songs together, in one transaction, as a Subsonic app asks
+   * in one call: `removeListedAt` are places among the songs listeners see, `addSongIds` listed
+   * songs added at the end. A call that fails changes nothing.
+   */
+  async edit(
+    id: number,
+    caller: Caller,
+    change: UpdatePlaylistBody & { removeListedAt: number[]; addSongIds: number[] },
+  ): Promise<void> {
+    await this.owned(id, caller);
+    const name = newName(change.name);
+    await this.assertListed(change.addSongIds);
+    await this.playlists.edit(id, {
+      fields: {
+        ...(name !== undefined ? { name } : {}),
+        ...(change.description !== undefined ? { description: change.description.trim() } : {}),
+        ...(change.isPublic !== undefined ? { isPublic: change.isPublic } : {}),
+      },
+      removeListedAt: change.removeListedAt,
+      append: change.addSongIds,
+      now: nowIso(),
+    });
   }
 
   /** Checks ownership before an upload is read, so strangers cannot make the server store bytes. */
@@ -367,18 +398,6 @@ export class PlaylistsService {
   }
 
   /**
-   * Adds listed songs at the end in their order, skipping those already in it (a song is in a
-   * playlist once). Subsonic apps name hundreds at once (a play queue saved as a playlist), so the
-   * playlist is checked and touched once, not read again after every song.
-   */
-  async addSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
-    await this.owned(id, caller);
-    await this.assertListed(songIds);
-    const now = nowIso();
-    if ((await this.playlists.addSongs(id, songIds, now)) > 0) await this.playlists.touch(id, now);
-  }
-
-  /**
    * Puts listed songs in their order (each once) in place of the songs listeners see, and the
    * new name when given, in one transaction: an app replacing a playlist (Subsonic's
    * createPlaylist with its id) never leaves it emptied by a failure halfway.
@@ -403,14 +422,6 @@ export class PlaylistsService {
     const named = [...new Set(songIds)];
     if ((await this.catalogRows.songsByIds(named)).length < named.length) {
       throw notFound('Song not found');
-    }
-  }
-
-  /** Takes songs out, those not in it aside; the playlist is touched once. */
-  async removeSongs(id: number, caller: Caller, songIds: number[]): Promise<void> {
-    await this.owned(id, caller);
-    if ((await this.playlists.removeSongs(id, songIds)) > 0) {
-      await this.playlists.touch(id, nowIso());
     }
   }
 

@@ -908,8 +908,11 @@ export class SubsonicService {
     }
     const name = this.name(params.required('name'));
     await this.assertListed(songIds);
-    const created = await this.services.playlists.create(caller, { name, isPublic: false });
-    await this.services.playlists.addSongs(created._id, caller, songIds);
+    const created = await this.services.playlists.create(
+      caller,
+      { name, isPublic: false },
+      songIds,
+    );
     return this.playlist(caller, created._id);
   }
 
@@ -949,21 +952,16 @@ export class SubsonicService {
     await this.services.playlists.assertOwner(id, caller);
     const songIdsToAdd = params.ids('songIdToAdd');
     await this.assertListed(songIdsToAdd);
-    if (name !== undefined || comment !== undefined || isPublic !== undefined) {
-      await this.services.playlists.update(id, caller, {
-        ...(name !== undefined ? { name: this.name(name) } : {}),
-        ...(comment !== undefined ? { description: comment } : {}),
-        ...(isPublic !== undefined ? { isPublic } : {}),
-      });
-    }
-    const removeAt = params.all('songIndexToRemove').map((text) => Number.parseInt(text, 10));
-    if (removeAt.length > 0) {
-      // Indexes count the songs as getPlaylist lists them (songs listeners may see).
-      const { songs } = await this.services.playlists.get(id, caller);
-      const doomed = removeAt.flatMap((index) => songs[index]?._id ?? []);
-      await this.services.playlists.removeSongs(id, caller, doomed);
-    }
-    await this.services.playlists.addSongs(id, caller, songIdsToAdd);
+    // Indexes count the songs as getPlaylist lists them (songs listeners may see).
+    const removeListedAt = params.all('songIndexToRemove').map((text) => Number.parseInt(text, 10));
+    // Fields and songs change together or not at all.
+    await this.services.playlists.edit(id, caller, {
+      ...(name !== undefined ? { name: this.name(name) } : {}),
+      ...(comment !== undefined ? { description: comment } : {}),
+      ...(isPublic !== undefined ? { isPublic } : {}),
+      removeListedAt,
+      addSongIds: songIdsToAdd,
+    });
     return {};
   }
 
