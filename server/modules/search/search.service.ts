@@ -40,11 +40,13 @@ export class SearchService {
    * the query names before those where that artist is a guest; then songs of the best-matching
    * artist. When nothing matches, a second pass allows a typo per word.
    */
-  async search(query: string, limit: number): Promise<SearchResults> {
+  async search(query: string, limit: number, catalogVersion?: number): Promise<SearchResults> {
     const terms = searchTerms(query);
     if (terms.length === 0) return { q: query, songs: [], artists: [], albums: [], playlists: [] };
-    // Cards are reused only for the catalog version read before the search.
-    const version = this.maxAgeMs > 0 ? await this.catalog.catalogVersion() : undefined;
+    // Cards are reused only for the catalog version read before the search (by the caller, when
+    // it gives one).
+    const version =
+      this.maxAgeMs > 0 ? (catalogVersion ?? (await this.catalog.catalogVersion())) : undefined;
     return { q: query, ...(await this.find(terms, limit, version)) };
   }
 

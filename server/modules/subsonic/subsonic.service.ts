@@ -151,8 +151,8 @@ interface SearchHits {
   albumIds: number[];
   /** Songs by id, as found by the search, or a page of the sync order (at `version`). */
   songs: { ids: number[] } | { found: Song[] } | { syncPage: Page };
-  /** The catalog version the pages were read at, when they were (the whole catalog's). */
-  version?: number;
+  /** The catalog version the hits were read at. */
+  version: number;
 }
 
 export interface SubsonicServices {
@@ -701,13 +701,16 @@ export class SubsonicService {
       SEARCH_MAX,
       Math.max(...Object.values(pages).map((p) => p.offset + p.limit), 1),
     );
-    const found = await this.services.search.search(query, want);
+    // One read of the version serves the search's cards and the entries of its hits.
+    const version = await this.services.catalog.catalogVersion();
+    const found = await this.services.search.search(query, want, version);
     const slice = <T>(items: T[], p: { offset: number; limit: number }) =>
       items.slice(p.offset, p.offset + p.limit);
     return {
       artistIds: slice(found.artists, pages.artist).map((artist) => artist._id),
       albumIds: slice(found.albums, pages.album).map((album) => album._id),
       songs: { found: slice(found.songs, pages.song) },
+      version,
     };
   }
 
@@ -717,8 +720,6 @@ export class SubsonicService {
     { songs, version }: SearchHits,
   ): Promise<(Node | OpenEntry)[]> {
     if ('syncPage' in songs) {
-      // A sync page comes with the version its order was read at (searchHits).
-      if (version === undefined) throw new Error('A page of the sync order has no version');
       return this.songsOfSyncOrder(caller, format, songs.syncPage, version);
     }
     return 'ids' in songs
