@@ -10,10 +10,13 @@ function catalog(count: number) {
     titles: new Map<number, string>(),
     hidden: new Set<number>(),
     reads: [] as number[][],
+    idReads: [] as { offset: number; limit: number }[],
   };
   const source = {
-    idsAt: async (page: { offset: number; limit: number }) =>
-      state.ids.slice(page.offset, page.offset + page.limit),
+    idsAt: async (page: { offset: number; limit: number }) => {
+      state.idReads.push(page);
+      return state.ids.slice(page.offset, page.offset + page.limit);
+    },
     entries: async (ids: number[]) => {
       state.reads.push(ids);
       return new Map<number, Node>(
@@ -42,13 +45,10 @@ describe('song blocks', () => {
   it('serves any page from blocks read once per catalog version', async () => {
     const { state, source } = catalog(3 * BLOCK_SONGS);
     const cache = new SongBlockCache(source, new ByteBudget(1e6));
-    // A page across two blocks reads both, and only them.
+    // A page across two blocks reads both, and only them, together.
     const page = await cache.page('json', { offset: BLOCK_SONGS - 2, limit: 5 }, 1);
     expect(page.map((song) => song.id)).toEqual([49, 50, 51, 52, 53]);
-    expect(state.reads.map((ids) => [ids[0], ids.length])).toEqual([
-      [1, BLOCK_SONGS],
-      [BLOCK_SONGS + 1, BLOCK_SONGS],
-    ]);
+    expect(state.reads.map((ids) => [ids[0], ids.length])).toEqual([[1, 2 * BLOCK_SONGS]]);
     expect(songsOf(sent('json', page)).map((song) => song.title)).toEqual([
       'Song 49',
       'Song 50',
@@ -58,12 +58,93 @@ describe('song blocks', () => {
     ]);
     // Again at the same version: no read.
     await cache.page('json', { offset: 10, limit: 60 }, 1);
-    expect(state.reads).toHaveLength(2);
+    expect(state.reads).toHaveLength(1);
     // The catalog moves: a block is read again when next asked for, with what changed.
     state.titles.set(12, 'Renamed');
     const moved = await cache.page('json', { offset: 11, limit: 1 }, 2);
-    expect(state.reads).toHaveLength(3);
+    expect(state.reads).toHaveLength(2);
     expect(songsOf(sent('json', moved))[0]).toMatchObject({ id: '12', title: 'Renamed' });
+  });
+
+  it('reads the blocks a page lacks together: their ids in one read, their songs in one', async () => {
+    const { state, source } = catalog(12 * BLOCK_SONGS);
+    const cache = new SongBlockCache(source, new ByteBudget(1e6));
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    // A cold page over ten blocks.
+    const page = await cache.page('json', { offset: 0, limit: 10 * BLOCK_SONGS }, 1);
+    expect(page.map((song) => song.id)).toEqual(ids(1, 10 * BLOCK_SONGS));
+    expect(songsOf(sent('json', page)).map((song) => song.title)).toEqual(
+      ids(1, 10 * BLOCK_SONGS).map((id) => `Song ${id}`),
+    );
+    expect(state.reads).toEqual([ids(1, 10 * BLOCK_SONGS)]);
+    expect(state.idReads).toEqual([{ offset: 0, limit: 10 * BLOCK_SONGS }]);
+    // Each block is held on its own: a page within them reads nothing.
+    await cache.page('json', { offset: 3 * BLOCK_SONGS + 7, limit: 2 * BLOCK_SONGS }, 1);
+    expect(state.reads).toHaveLength(1);
+    // Blocks held amid missing ones: only the missing are read, still in one read each.
+    const xml = new SongBlockCache(source, new ByteBudget(1e6));
+    await xml.page('xml', { offset: 2 * BLOCK_SONGS, limit: 1 }, 1);
+    state.reads = [];
+    state.idReads = [];
+    const across = await xml.page('xml', { offset: 0, limit: 4 * BLOCK_SONGS }, 1);
+    expect(across.map((song) => song.id)).toEqual(ids(1, 4 * BLOCK_SONGS));
+    expect(state.reads).toEqual([
+      [...ids(1, 2 * BLOCK_SONGS), ...ids(3 * BLOCK_SONGS + 1, BLOCK_SONGS)],
+    ]);
+    expect(state.idReads).toHaveLength(1);
+  });
+
+  it('reads no block twice for overlapping pages at once, each reading what it lacks together', async () => {
+    const { state, source } = catalog(20 * BLOCK_SONGS);
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const cache = new SongBlockCache(
+      {
+        idsAt: source.idsAt,
+        entries: async (ids) => {
+          await held;
+          return source.entries(ids);
+        },
+      },
+      new ByteBudget(1e6),
+    );
+    // Blocks 0 to 9, then, while they are read, blocks 5 to 15.
+    const earlier = cache.page('json', { offset: 0, limit: 10 * BLOCK_SONGS }, 1);
+    const later = cache.page('json', { offset: 5 * BLOCK_SONGS + 10, limit: 10 * BLOCK_SONGS }, 1);
+    release();
+    const [first, second] = await Promise.all([earlier, later]);
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    expect(first.map((song) => song.id)).toEqual(ids(1, 10 * BLOCK_SONGS));
+    expect(second.map((song) => song.id)).toEqual(ids(5 * BLOCK_SONGS + 11, 10 * BLOCK_SONGS));
+    const read = state.reads.flat();
+    expect(new Set(read).size).toBe(read.length);
+    expect(state.reads.map((ids) => [ids[0], ids.length])).toEqual([
+      [1, 10 * BLOCK_SONGS],
+      [10 * BLOCK_SONGS + 1, 6 * BLOCK_SONGS],
+    ]);
+  });
+
+  it('fails every request sharing a failed read, and reads afresh when next asked', async () => {
+    const { state, source } = catalog(3 * BLOCK_SONGS);
+    let failing = true;
+    const cache = new SongBlockCache(
+      {
+        idsAt: source.idsAt,
+        entries: async (ids) => {
+          if (failing) throw new Error('database unavailable');
+          return source.entries(ids);
+        },
+      },
+      new ByteBudget(1e6),
+    );
+    const pages = [0, BLOCK_SONGS].map((offset) =>
+      cache.page('json', { offset, limit: BLOCK_SONGS }, 1),
+    );
+    for (const page of pages) await expect(page).rejects.toThrow('database unavailable');
+    failing = false;
+    const page = await cache.page('json', { offset: 0, limit: 2 * BLOCK_SONGS }, 1);
+    expect(page).toHaveLength(2 * BLOCK_SONGS);
+    expect(state.reads).toHaveLength(1);
   });
 
   it('leaves out songs no longer listed, keeping every other song in its place', async () => {

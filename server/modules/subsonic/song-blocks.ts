@@ -2,7 +2,6 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { ByteBudget } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
-import { SharedWork } from '../../lib/shared-work.ts';
 import { type Format, type Node, openEntryText } from './protocol.ts';
 import type { Page } from './subsonic.repository.ts';
 
@@ -44,7 +43,10 @@ function packBlock(version: number, ids: number[], starts: number[], deflated: B
 }
 
 export interface SongBlockSource {
-  /** The ids at `page` of the sync order at catalog `version`. */
+  /**
+   * The ids at `page` of the sync order at catalog `version`. A page here spans the blocks a
+   * request is missing, so it may be longer than any page an app asks for.
+   */
   idsAt(page: Page, version: number): Promise<number[]>;
   /** The catalog fields of the listed songs among `ids` (each entry's `id` field its own). */
   entries(ids: number[]): Promise<Map<number, Node>>;
@@ -69,8 +71,13 @@ const weigh = (block: SongBlock) => block.data.byteLength + BLOCK_OVERHEAD_BYTES
  */
 export class SongBlockCache {
   private readonly blocks: BoundedMap<string, SongBlock>;
-  /** Blocks being read, shared by the requests that wait for them. */
-  private readonly building = new SharedWork<string, SongBlock>();
+  /**
+   * Blocks being read, by format, index and version, each a share of the one read of the blocks
+   * its request was missing. Sharing is per block rather than per read: a request whose page
+   * overlaps blocks another request is reading waits for those and reads only the rest, so no
+   * block is read twice at once, and each request still reads what it lacks in one go.
+   */
+  private readonly building = new Map<string, Promise<SongBlock>>();
 
   constructor(
     private readonly source: SongBlockSource,
@@ -94,7 +101,13 @@ export class SongBlockCache {
     const last = Math.floor((page.offset + page.limit - 1) / BLOCK_SONGS);
     const indexes: number[] = [];
     for (let index = first; index <= last; index++) indexes.push(index);
-    const blocks = await Promise.all(indexes.map((index) => this.block(format, index, version)));
+    const ready = indexes.map((index) => this.heldOrBuilding(format, index, version));
+    const reading = this.readTogether(
+      format,
+      indexes.filter((_, i) => ready[i] === undefined),
+      version,
+    );
+    const blocks = await Promise.all(indexes.map((index, i) => ready[i] ?? reading.get(index)!));
     const written: WrittenSong[] = [];
     blocks.forEach(({ count, data }, i) => {
       const start = (first + i) * BLOCK_SONGS;
@@ -112,39 +125,93 @@ export class SongBlockCache {
     return written;
   }
 
-  /** Block `index` in `format` at `version`: cached, or read and written now. */
-  private async block(format: Format, index: number, version: number): Promise<SongBlock> {
-    const key = `${format}:${index}`;
-    const cached = this.blocks.get(key);
-    if (cached?.version === version) return cached;
-    return this.building.run(`${key}@${version}`, async () => {
-      const block = await this.read(format, index, version);
-      // A place past the end holds nothing worth its room (any offset may be asked for), and a
-      // read that took longer than one at a later version must not put back the older block.
-      const held = this.blocks.get(key);
-      if (block.count > 0 && !(held && held.version > version)) this.blocks.set(key, block);
-      return block;
-    });
+  /** Block `index` in `format` at `version`, if held or being read by another request. */
+  private heldOrBuilding(
+    format: Format,
+    index: number,
+    version: number,
+  ): SongBlock | Promise<SongBlock> | undefined {
+    const held = this.blocks.get(`${format}:${index}`);
+    if (held?.version === version) return held;
+    return this.building.get(`${format}:${index}@${version}`);
   }
 
-  private async read(format: Format, index: number, version: number): Promise<SongBlock> {
-    const ids = await this.source.idsAt(
-      { offset: index * BLOCK_SONGS, limit: BLOCK_SONGS },
+  /**
+   * Blocks `indexes` (ascending) in `format` at `version`, read together and each held once
+   * written; each is in `building` until then, for the requests that ask for it meanwhile.
+   */
+  private readTogether(
+    format: Format,
+    indexes: number[],
+    version: number,
+  ): Map<number, Promise<SongBlock>> {
+    const reading = new Map<number, Promise<SongBlock>>();
+    if (indexes.length === 0) return reading;
+    const read = this.read(format, indexes, version);
+    indexes.forEach((index, i) => {
+      const key = `${format}:${index}`;
+      const building = `${key}@${version}`;
+      const block = read
+        .then((blocks) => this.keep(key, blocks[i]!))
+        .finally(() => this.building.delete(building));
+      this.building.set(building, block);
+      reading.set(index, block);
+    });
+    return reading;
+  }
+
+  /** Holds `block` under `key` where it is worth holding; returns it either way. */
+  private keep(key: string, block: SongBlock): SongBlock {
+    // A place past the end holds nothing worth its room (any offset may be asked for), and a
+    // read that took longer than one at a later version must not put back the older block.
+    const held = this.blocks.get(key);
+    if (block.count > 0 && !(held && held.version > block.version)) this.blocks.set(key, block);
+    return block;
+  }
+
+  /**
+   * Blocks `indexes` (ascending) read and written: the ids of the span they lie in, in one read,
+   * then the songs of them all, in one, so a cold page takes the database connections of one read
+   * at a time however many blocks it covers, where a read per block takes as many at once as it
+   * covers blocks, and a few syncing apps drain the pool.
+   */
+  private async read(format: Format, indexes: number[], version: number): Promise<SongBlock[]> {
+    const first = indexes[0]!;
+    const last = indexes[indexes.length - 1]!;
+    // Blocks held or being read may lie between the missing ones; their ids come along, as a
+    // few ids more cost less than a read per run of missing blocks.
+    const spanIds = await this.source.idsAt(
+      { offset: first * BLOCK_SONGS, limit: (last - first + 1) * BLOCK_SONGS },
       version,
     );
-    const entries = await this.source.entries(ids);
-    const pieces: Buffer[] = [];
-    const starts: number[] = [];
-    let at = 0;
-    for (const id of ids) {
-      starts.push(at);
-      const entry = entries.get(id);
-      if (!entry) continue;
-      const piece = Buffer.from(openEntryText(format, 'song', entry));
-      pieces.push(piece);
-      at += piece.length;
-    }
-    starts.push(at);
-    return packBlock(version, ids, starts, deflateRawSync(Buffer.concat(pieces)));
+    const idsOfBlocks = indexes.map((index) =>
+      spanIds.slice((index - first) * BLOCK_SONGS, (index - first + 1) * BLOCK_SONGS),
+    );
+    const allIds = idsOfBlocks.flat();
+    // Past the end of the order there is no song to read.
+    const entries = allIds.length > 0 ? await this.source.entries(allIds) : new Map<number, Node>();
+    return idsOfBlocks.map((ids) => writeBlock(format, version, ids, entries));
   }
+}
+
+/** A block of `ids` at `version`, with the entries among `entries` written in `format`. */
+function writeBlock(
+  format: Format,
+  version: number,
+  ids: number[],
+  entries: Map<number, Node>,
+): SongBlock {
+  const pieces: Buffer[] = [];
+  const starts: number[] = [];
+  let at = 0;
+  for (const id of ids) {
+    starts.push(at);
+    const entry = entries.get(id);
+    if (!entry) continue;
+    const piece = Buffer.from(openEntryText(format, 'song', entry));
+    pieces.push(piece);
+    at += piece.length;
+  }
+  starts.push(at);
+  return packBlock(version, ids, starts, deflateRawSync(Buffer.concat(pieces)));
 }
