@@ -7,7 +7,7 @@ import { type Format, type Node, RenderedNode, Slot } from './protocol.ts';
  * What a cached card costs beyond its written texts: its objects and the map's entry. The
  * Subsonic benchmark measures a card in memory beside what it is charged (the README's table).
  */
-const CARD_OVERHEAD_BYTES = 640;
+const CARD_OVERHEAD_BYTES = 704;
 
 interface CachedCard {
   /** The entry as lists send it, written in the formats asked for so far. */
