@@ -11,6 +11,16 @@ export const VISIBLE_TO_LISTENERS = {
   playlists: (row: string) => `${row}.is_public = 1`,
 } as const;
 
+/**
+ * Whether album row `row` is listed: its artist is enabled and one of its songs is listed. An
+ * album whose songs are all hidden or deleted shows nowhere, where it would open to an empty
+ * page. The search index keeps albums by their artist alone (its triggers watch albums and
+ * artists, not songs); what it finds reaches listeners through album reads that apply this.
+ */
+export function albumIsListed(row: string): string {
+  return `${VISIBLE_TO_LISTENERS.albums(row)} and exists (select 1 from songs ls where ls.album_id = ${row}.id and ls.listed = 1)`;
+}
+
 /** Whether the song `id` (a column or value of the statement) is listed, as 1 or 0. */
 function listedExpression(status: string, deleted: string, id: string): string {
   return `case when ${status} = 'Active' and ${deleted} = 0 and not exists (

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
+import { albumIsListed } from '../../db/visibility.ts';
 import {
   type Args,
   prepared,
@@ -31,7 +31,7 @@ function newestFirst<TB extends keyof Database, O>(
 }
 
 /** Whether album row `row` may be shown: its artist is enabled (one rule with search's). */
-const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
+const listedAlbum = sql.raw<boolean>(albumIsListed('albums'));
 
 export interface SongRecord {
   id: number;
@@ -214,7 +214,7 @@ export class CatalogRepository {
               .as('song_count'),
           )
           .where('albums.id', 'in', ids)
-          .where('artists.is_disabled', '=', 0),
+          .where(listedAlbum),
       ),
       artistsOfSongs: preparedByIds(this.database, (ids) =>
         this.db
@@ -252,7 +252,7 @@ export class CatalogRepository {
           .innerJoin('artists', 'artists.id', 'albums.artist_id')
           .select(albumColumns)
           .where('albums.id', '=', arg(0))
-          .where('artists.is_disabled', '=', 0),
+          .where(listedAlbum),
       ),
       findListedSong: prepared(this.database, (arg: Args<[id: number]>) =>
         this.credited(this.songRows().where('songs.id', '=', arg(0)).where(songIsListed), 'none'),
@@ -471,7 +471,7 @@ export class CatalogRepository {
       .innerJoin('artists', 'artists.id', 'albums.artist_id')
       .select([sql<number>`3`.as('kind'), 'albums.id'])
       .where('albums.id', 'in', ids.albums.length > 0 ? ids.albums : none)
-      .where('artists.is_disabled', '=', 0);
+      .where(listedAlbum);
     return songs.unionAll(artists).unionAll(albums).compile();
   }
 
@@ -578,9 +578,9 @@ export class CatalogRepository {
   }
 
   /**
-   * Newest albums of enabled artists. The artist is checked with EXISTS (the rule search keeps,
-   * migration 009) rather than in the join, so SQLite walks albums by date (migration 012) and
-   * stops instead of starting from artists.
+   * Newest listed albums. The artist and the songs are checked with EXISTS rather than in the
+   * join, so SQLite walks albums by date (migration 012) and stops instead of starting from
+   * artists.
    */
   newestAlbums(limit: number, excluding: number[]): Promise<AlbumRecord[]> {
     return newestFirst(
@@ -588,7 +588,7 @@ export class CatalogRepository {
         .selectFrom('albums')
         .innerJoin('artists', 'artists.id', 'albums.artist_id')
         .select(albumColumns)
-        .where(sql.raw<boolean>(albumIsVisible('albums'))),
+        .where(listedAlbum),
       'albums',
       excluding,
       limit,
@@ -664,7 +664,7 @@ export class CatalogRepository {
         'albums.artist_id',
         'artists.name as artist_name',
       ])
-      .where('artists.is_disabled', '=', 0)
+      .where(listedAlbum)
       .orderBy('albums.created_at', 'desc')
       .orderBy('albums.id', 'desc')
       .offset(offset)
@@ -675,9 +675,8 @@ export class CatalogRepository {
   async countAlbums(): Promise<number> {
     const row = await this.db
       .selectFrom('albums')
-      .innerJoin('artists', 'artists.id', 'albums.artist_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('artists.is_disabled', '=', 0)
+      .where(listedAlbum)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -179,7 +179,8 @@ describe('GET /api/search', () => {
   it('drops an artist and its albums while it is disabled, and a playlist while private', async () => {
     const db = t.deps.db;
     const artist = await createArtist(t.deps, { name: 'Ferrous Choir' });
-    await createAlbum(t.deps, artist.id, 'Ferrous Anthems');
+    const album = await createAlbum(t.deps, artist.id, 'Ferrous Anthems');
+    await createSong(t.deps, { title: 'Iron Hymn', artistIds: [artist.id], albumId: album.id });
     const setArtist = (disabled: 0 | 1) =>
       db
         .updateTable('artists')

@@ -647,16 +647,18 @@ describe('the Subsonic API over HTTP', () => {
       const { starred2 } = await api.getStarred2();
       expect(starred2.artist?.map((entry) => entry.name)).toContain('Card Carriers');
       const first = await createAlbum(t.deps, band.id, 'First Card');
+      const track = await createSong(t.deps, { artistIds: [band.id], albumId: first.id });
       await t.deps.db
         .updateTable('artists')
         .set({ name: 'Card Carriers Club' })
         .where('id', '=', band.id)
         .execute();
       expect(await listed()).toMatchObject({ name: 'Card Carriers Club', albumCount: 1 });
+      // An album whose songs are all hidden is not counted, as it is not listed.
+      await retire([track.id]);
+      expect(await listed()).toMatchObject({ albumCount: 0 });
       await api.unstar({ artistId: String(band.id) });
       expect((await listed())?.starred).toBeUndefined();
-      await t.deps.db.deleteFrom('albums').where('id', '=', first.id).execute();
-      await t.deps.db.deleteFrom('artists').where('id', '=', band.id).execute();
     });
   });
 

@@ -29,7 +29,11 @@ describe("the Subsonic caches' budgets", () => {
     apiKey = (await t.deps.services.appKeys.create(listener.id)).appKey;
     const artists = [];
     for (let i = 0; i < 5; i++) artists.push(await createArtist(t.deps, { name: `Band ${i}` }));
-    for (let i = 0; i < ALBUMS; i++) await createAlbum(t.deps, artists[i % 5]!.id, `Album ${i}`);
+    for (let i = 0; i < ALBUMS; i++) {
+      const artistId = artists[i % 5]!.id;
+      const album = await createAlbum(t.deps, artistId, `Album ${i}`);
+      await createSong(t.deps, { artistIds: [artistId], albumId: album.id });
+    }
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
-import { createAlbum, createArtist } from '../../../tests/helpers/factories.ts';
+import { createAlbum, createArtist, createSong } from '../../../tests/helpers/factories.ts';
 import { type CatalogOrder, SubsonicRepository } from './subsonic.repository.ts';
 
 const ORDERS: CatalogOrder[] = [
@@ -15,6 +15,7 @@ describe('the catalog in the orders apps page through', () => {
   let t: TestContext;
   let repository: SubsonicRepository;
   const albums: { id: number; title: string; artist: string; agoMs: number }[] = [];
+  const listedSongs: number[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -34,9 +35,16 @@ describe('the catalog in the orders apps page through', () => {
     ];
     for (const [artist, title, agoMs] of made) {
       const album = await createAlbum(t.deps, artist.id, title, new Date(Date.now() - agoMs));
+      listedSongs.push(
+        (await createSong(t.deps, { artistIds: [artist.id], albumId: album.id })).id,
+      );
       albums.push({ id: album.id, title, artist: artist.name, agoMs });
     }
-    await createAlbum(t.deps, hidden.id, 'Aaa Hidden');
+    const hiddenAlbum = await createAlbum(t.deps, hidden.id, 'Aaa Hidden');
+    await createSong(t.deps, { artistIds: [hidden.id], albumId: hiddenAlbum.id });
+    // An album whose only song is hidden is left out too.
+    const emptied = await createAlbum(t.deps, zed.id, 'Aaa Emptied');
+    await createSong(t.deps, { artistIds: [zed.id], albumId: emptied.id, status: 'Inactive' });
   });
   afterAll(() => t.close());
 
@@ -51,7 +59,7 @@ describe('the catalog in the orders apps page through', () => {
     }
   });
 
-  it('sorts albums by title, by artist and newest first, leaving hidden artists out', async () => {
+  it('sorts albums by title, by artist and newest first, leaving hidden artists and emptied albums out', async () => {
     const ids = (list: typeof albums) => list.map((album) => album.id);
     const byTitle = [...albums].sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
     const byArtist = [...albums].sort(
@@ -63,6 +71,7 @@ describe('the catalog in the orders apps page through', () => {
     expect(await repository.idsInOrder('albumsNewest')).toEqual(ids(newest));
     const artists = await repository.idsInOrder('artistsByName');
     expect(artists).toHaveLength(3);
-    expect(await repository.idsInOrder('songsById')).toEqual([]);
+    // Songs by id: those on the hidden artist's album and on the emptied one are not listed.
+    expect(await repository.idsInOrder('songsById')).toEqual(listedSongs);
   });
 });

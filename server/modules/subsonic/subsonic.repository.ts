@@ -1,13 +1,12 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
+import { albumIsListed } from '../../db/visibility.ts';
 import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
 import { type Args, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
 
 /** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
-const albumIsVisible = VISIBLE_TO_LISTENERS.albums;
-const visibleAlbum = sql.raw<boolean>(albumIsVisible('albums'));
+const listedAlbum = sql.raw<boolean>(albumIsListed('albums'));
 
 /** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
 export interface SongFileRecord {
@@ -165,7 +164,7 @@ export class SubsonicRepository {
               .as('genre'),
           ])
           .where('albums.id', 'in', ids)
-          .where('artists.is_disabled', '=', 0),
+          .where(listedAlbum),
       ),
       artistCards: preparedByIds(
         database,
@@ -219,6 +218,7 @@ export class SubsonicRepository {
           .selectFrom('albums')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('albums.artist_id', '=', 'artists.id')
+          .where(listedAlbum)
           .as('album_count'),
       )
       .where('artists.is_disabled', '=', 0);
@@ -290,6 +290,7 @@ export class SubsonicRepository {
       .selectFrom('albums')
       .select('id')
       .where('artist_id', '=', artistId)
+      .where(listedAlbum)
       .orderBy('year')
       .orderBy('id')
       .execute();
@@ -325,7 +326,7 @@ export class SubsonicRepository {
       const ids = row?.ids ?? [];
       return typeof ids === 'string' ? JSON.parse(ids) : ids;
     };
-    const albums = () => this.db.selectFrom('albums').where(visibleAlbum);
+    const albums = () => this.db.selectFrom('albums').where(listedAlbum);
     switch (order) {
       case 'artistsByName':
         return inOrder(
@@ -400,7 +401,7 @@ export class SubsonicRepository {
 
   /** Album ids of a getAlbumList2 kind, in its order. */
   async albumIds(request: AlbumListRequest): Promise<number[]> {
-    const base = this.db.selectFrom('albums').select('albums.id').where(visibleAlbum);
+    const base = this.db.selectFrom('albums').select('albums.id').where(listedAlbum);
     const page = <Q extends { offset(n: number): Q; limit(n: number): Q }>(query: Q) =>
       query.offset(request.offset).limit(request.size);
     let query = base;
@@ -445,7 +446,7 @@ export class SubsonicRepository {
             .innerJoin('albums', 'albums.id', 'songs.album_id')
             .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
             .where(songIsListed)
-            .where(visibleAlbum)
+            .where(listedAlbum)
             .groupBy('songs.album_id')
             .orderBy('n', 'desc')
             .orderBy('songs.album_id'),
@@ -461,7 +462,7 @@ export class SubsonicRepository {
             .select((eb) => ['songs.album_id', eb.fn.max<string>('plays.played_at').as('at')])
             .where('plays.user_id', '=', request.userId)
             .where(songIsListed)
-            .where(visibleAlbum)
+            .where(listedAlbum)
             .groupBy('songs.album_id')
             .orderBy('at', 'desc')
             .orderBy('songs.album_id'),
@@ -538,7 +539,7 @@ export class SubsonicRepository {
       .selectFrom('albums')
       .select('albums.id')
       .where('albums.id', '=', albumId)
-      .where(visibleAlbum)
+      .where(listedAlbum)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+  recordPlays,
+} from '../../../tests/helpers/factories.ts';
+
+/**
+ * An album whose songs are all hidden or deleted is listed nowhere a listener or an app looks,
+ * and opens as not found, instead of an empty page; it is back as soon as a song of it is.
+ */
+describe('an album with no listed song', () => {
+  let t: TestContext;
+  let apiKey: string;
+  let emptied: number;
+  let kept: number;
+  let songIds: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const listener = await createUser(t.deps);
+    apiKey = (await t.deps.services.appKeys.create(listener.id)).appKey;
+    const artist = await createArtist(t.deps, { name: 'Hollow Reed' });
+    emptied = (await createAlbum(t.deps, artist.id, 'Vanishing Tides')).id;
+    kept = (await createAlbum(t.deps, artist.id, 'Standing Stones')).id;
+    songIds = [];
+    for (const albumId of [emptied, emptied, kept]) {
+      songIds.push((await createSong(t.deps, { artistIds: [artist.id], albumId })).id);
+    }
+    // Played, so it would lead the home page's popular albums.
+    await recordPlays(t.deps, songIds[0]!, 20);
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const subsonic = async (method: string, query: string) =>
+    (await get(`/rest/${method}?apiKey=${apiKey}&f=json&v=1.16.1&c=test&${query}`)).body[
+      'subsonic-response'
+    ];
+  const ids = (items: { _id: number }[]) => items.map((item) => item._id);
+  const appIds = (items: { id: string }[] | undefined) =>
+    (items ?? []).map((item) => Number(item.id));
+
+  /** Where listeners and apps meet albums: which of the two each shows. */
+  const shown = async () => ({
+    albums: ids((await get('/api/albums?limit=50')).body.items),
+    total: (await get('/api/albums?limit=50')).body.total,
+    home: ids((await get('/api/home')).body.popularAlbums),
+    search: ids((await get('/api/search?q=vanishing')).body.albums),
+    page: (await get(`/api/albums/${emptied}`)).status,
+    newest: appIds((await subsonic('getAlbumList2', 'type=newest')).albumList2.album),
+    byTitle: appIds((await subsonic('getAlbumList2', 'type=alphabeticalByName')).albumList2.album),
+    sync: appIds(
+      (await subsonic('search3', 'query=%22%22&artistCount=0&songCount=0')).searchResult3.album,
+    ),
+    albumCount: (await subsonic('getArtists', '')).artists.index[0].artist[0].albumCount,
+    getAlbum: (await subsonic('getAlbum', `id=${emptied}`)).error?.code ?? 0,
+  });
+
+  const setSongs = (changes: { status?: 'Active' | 'Inactive'; is_deleted?: 0 | 1 }) =>
+    t.deps.db.updateTable('songs').set(changes).where('id', 'in', songIds.slice(0, 2)).execute();
+
+  it('is listed while one of its songs is, and nowhere once none is', async () => {
+    expect(await shown()).toEqual({
+      albums: [kept, emptied],
+      total: 2,
+      home: [emptied, kept],
+      search: [emptied],
+      page: 200,
+      newest: [kept, emptied],
+      byTitle: [kept, emptied],
+      sync: [kept, emptied],
+      albumCount: 2,
+      getAlbum: 0,
+    });
+    // One song hidden, one deleted: the album holds nothing a listener may play.
+    await setSongs({ status: 'Inactive' });
+    await t.deps.db
+      .updateTable('songs')
+      .set({ status: 'Active', is_deleted: 1 })
+      .where('id', '=', songIds[1]!)
+      .execute();
+    expect(await shown()).toEqual({
+      albums: [kept],
+      total: 1,
+      home: [kept],
+      search: [],
+      page: 404,
+      newest: [kept],
+      byTitle: [kept],
+      sync: [kept],
+      albumCount: 1,
+      getAlbum: 70,
+    });
+    await setSongs({ status: 'Active', is_deleted: 0 });
+    expect((await shown()).albums).toEqual([kept, emptied]);
+    expect((await shown()).getAlbum).toBe(0);
+  });
+});
