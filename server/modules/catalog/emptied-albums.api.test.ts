@@ -56,6 +56,7 @@ describe('an album with no listed song', () => {
     page: (await get(`/api/albums/${emptied}`)).status,
     newest: appIds((await subsonic('getAlbumList2', 'type=newest')).albumList2.album),
     byTitle: appIds((await subsonic('getAlbumList2', 'type=alphabeticalByName')).albumList2.album),
+    frequent: appIds((await subsonic('getAlbumList2', 'type=frequent')).albumList2.album),
     sync: appIds(
       (await subsonic('search3', 'query=%22%22&artistCount=0&songCount=0')).searchResult3.album,
     ),
@@ -75,6 +76,7 @@ describe('an album with no listed song', () => {
       page: 200,
       newest: [kept, emptied],
       byTitle: [kept, emptied],
+      frequent: [emptied],
       sync: [kept, emptied],
       albumCount: 2,
       getAlbum: 0,
@@ -94,6 +96,7 @@ describe('an album with no listed song', () => {
       page: 404,
       newest: [kept],
       byTitle: [kept],
+      frequent: [],
       sync: [kept],
       albumCount: 1,
       getAlbum: 70,
