@@ -54,6 +54,8 @@ describe('an album with no listed song', () => {
     home: ids((await get('/api/home')).body.popularAlbums),
     search: ids((await get('/api/search?q=vanishing')).body.albums),
     page: (await get(`/api/albums/${emptied}`)).status,
+    moreBy: (await get(`/api/albums/${emptied}/more-by`)).status,
+    starred: appIds((await subsonic('getStarred2', '')).starred2.album),
     newest: appIds((await subsonic('getAlbumList2', 'type=newest')).albumList2.album),
     byTitle: appIds((await subsonic('getAlbumList2', 'type=alphabeticalByName')).albumList2.album),
     frequent: appIds((await subsonic('getAlbumList2', 'type=frequent')).albumList2.album),
@@ -68,12 +70,15 @@ describe('an album with no listed song', () => {
     t.deps.db.updateTable('songs').set(changes).where('id', 'in', songIds.slice(0, 2)).execute();
 
   it('is listed while one of its songs is, and nowhere once none is', async () => {
+    expect((await subsonic('star', `albumId=${emptied}`)).status).toBe('ok');
     expect(await shown()).toEqual({
       albums: [kept, emptied],
       total: 2,
       home: [emptied, kept],
       search: [emptied],
       page: 200,
+      moreBy: 200,
+      starred: [emptied],
       newest: [kept, emptied],
       byTitle: [kept, emptied],
       frequent: [emptied],
@@ -94,6 +99,8 @@ describe('an album with no listed song', () => {
       home: [kept],
       search: [],
       page: 404,
+      moreBy: 404,
+      starred: [],
       newest: [kept],
       byTitle: [kept],
       frequent: [],

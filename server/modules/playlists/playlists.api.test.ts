@@ -278,7 +278,7 @@ describe('playlists', () => {
       for (const song of songs.slice(0, 2))
         expect((await add(owner, id, song.id)).statusCode).toBe(200);
       const before = await get(owner, id);
-      // No such song: the foreign key refuses the last step, after the rename and the removal.
+      // No such song: the foreign key refuses its append, after the removal and the first song's.
       const change = repository().edit(id, {
         fields: { name: 'Half done', description: 'Half done' },
         removeListedAt: [0],

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { albumIsListed } from '../../db/visibility.ts';
 
 export interface AlbumSongCount {
   id: number;
@@ -28,14 +30,14 @@ export class RelatedRepository {
     return row !== undefined;
   }
 
-  /** The album's artist and title, when the album exists and its artist is enabled. */
+  /** The album's artist and title, when the album is listed (`albumIsListed`). */
   async albumOwner(albumId: number): Promise<{ artist_id: number; artist_name: string } | null> {
     const row = await this.db
       .selectFrom('albums')
       .innerJoin('artists', 'artists.id', 'albums.artist_id')
       .select(['albums.artist_id', 'artists.name as artist_name'])
       .where('albums.id', '=', albumId)
-      .where('artists.is_disabled', '=', 0)
+      .where(sql.raw<boolean>(albumIsListed('albums')))
       .executeTakeFirst();
     return row ?? null;
   }
