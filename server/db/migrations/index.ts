@@ -26,6 +26,7 @@ import * as nowPlaying from './023-now-playing.ts';
 import * as catalogChangedAt from './024-catalog-changed-at.ts';
 import * as albumTitlesAnyCase from './025-album-titles-any-case.ts';
 import * as casefold from './026-casefold.ts';
+import * as albumsListed from './027-albums-listed.ts';
 
 export type { Dialect };
 
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { name: '024-catalog-changed-at', up: catalogChangedAt.up },
   { name: '025-album-titles-any-case', up: albumTitlesAnyCase.up },
   { name: '026-casefold', up: casefold.up },
+  { name: '027-albums-listed', up: albumsListed.up },
 ];

@@ -2,7 +2,6 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { albumIsListed } from '../../db/visibility.ts';
 import {
   type Args,
   prepared,
@@ -29,9 +28,6 @@ function newestFirst<TB extends keyof Database, O>(
     .orderBy(sql.ref(`${table}.id`), 'desc')
     .limit(limit);
 }
-
-/** Whether album row `row` may be shown: its artist is enabled (one rule with search's). */
-const listedAlbum = sql.raw<boolean>(albumIsListed('albums'));
 
 export interface SongRecord {
   id: number;
@@ -109,6 +105,14 @@ export interface AlbumRecord {
  */
 export function songIsListed(eb: ExpressionBuilder<Database, 'songs'>) {
   return eb('songs.listed', '=', 1);
+}
+
+/**
+ * Whether the album may be shown: its artist is enabled and one of its songs is listed (the flag
+ * the database keeps, migration 027; the search indexes follow it).
+ */
+export function albumIsListed(eb: ExpressionBuilder<Database, 'albums'>) {
+  return eb('albums.listed', '=', 1);
 }
 
 /** The columns of a `SongRecord`; every module that presents songs selects these. */
@@ -214,7 +218,7 @@ export class CatalogRepository {
               .as('song_count'),
           )
           .where('albums.id', 'in', ids)
-          .where(listedAlbum),
+          .where(albumIsListed),
       ),
       artistsOfSongs: preparedByIds(this.database, (ids) =>
         this.db
@@ -252,7 +256,7 @@ export class CatalogRepository {
           .innerJoin('artists', 'artists.id', 'albums.artist_id')
           .select(albumColumns)
           .where('albums.id', '=', arg(0))
-          .where(listedAlbum),
+          .where(albumIsListed),
       ),
       findListedSong: prepared(this.database, (arg: Args<[id: number]>) =>
         this.credited(this.songRows().where('songs.id', '=', arg(0)).where(songIsListed), 'none'),
@@ -471,7 +475,7 @@ export class CatalogRepository {
       .innerJoin('artists', 'artists.id', 'albums.artist_id')
       .select([sql<number>`3`.as('kind'), 'albums.id'])
       .where('albums.id', 'in', ids.albums.length > 0 ? ids.albums : none)
-      .where(listedAlbum);
+      .where(albumIsListed);
     return songs.unionAll(artists).unionAll(albums).compile();
   }
 
@@ -588,7 +592,7 @@ export class CatalogRepository {
         .selectFrom('albums')
         .innerJoin('artists', 'artists.id', 'albums.artist_id')
         .select(albumColumns)
-        .where(listedAlbum),
+        .where(albumIsListed),
       'albums',
       excluding,
       limit,
@@ -664,7 +668,7 @@ export class CatalogRepository {
         'albums.artist_id',
         'artists.name as artist_name',
       ])
-      .where(listedAlbum)
+      .where(albumIsListed)
       .orderBy('albums.created_at', 'desc')
       .orderBy('albums.id', 'desc')
       .offset(offset)
@@ -676,7 +680,7 @@ export class CatalogRepository {
     const row = await this.db
       .selectFrom('albums')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(listedAlbum)
+      .where(albumIsListed)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

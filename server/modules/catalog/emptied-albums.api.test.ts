@@ -117,4 +117,23 @@ describe('an album with no listed song', () => {
     expect((await shown()).albums).toEqual([standing, emptied]);
     expect((await shown()).getAlbum).toBe(0);
   });
+
+  it('leaves no gap in a page of search results', async () => {
+    // The emptied album ranks first (the shorter title); a page of one still holds an album.
+    const artist = await createArtist(t.deps, { name: 'Dry Creek' });
+    const gone = (await createAlbum(t.deps, artist.id, 'Quarry')).id;
+    const kept = (await createAlbum(t.deps, artist.id, 'Quarry Lane')).id;
+    const songs = [];
+    for (const albumId of [gone, kept]) {
+      songs.push((await createSong(t.deps, { artistIds: [artist.id], albumId })).id);
+    }
+    await t.deps.db
+      .updateTable('songs')
+      .set({ status: 'Inactive' })
+      .where('id', '=', songs[0]!)
+      .execute();
+    expect(ids((await get('/api/search?q=quarry&limit=1')).body.albums)).toEqual([kept]);
+    const found = await subsonic('search3', 'query=quarry&albumCount=1&artistCount=0&songCount=0');
+    expect(appIds(found.searchResult3.album)).toEqual([kept]);
+  });
 });

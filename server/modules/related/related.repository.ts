@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { albumIsListed } from '../../db/visibility.ts';
+import { albumIsListed } from '../catalog/catalog.repository.ts';
 
 export interface AlbumSongCount {
   id: number;
@@ -37,7 +36,7 @@ export class RelatedRepository {
       .innerJoin('artists', 'artists.id', 'albums.artist_id')
       .select(['albums.artist_id', 'artists.name as artist_name'])
       .where('albums.id', '=', albumId)
-      .where(sql.raw<boolean>(albumIsListed('albums')))
+      .where(albumIsListed)
       .executeTakeFirst();
     return row ?? null;
   }

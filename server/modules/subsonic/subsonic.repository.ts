@@ -1,17 +1,8 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { albumIsListed, VISIBLE_TO_LISTENERS } from '../../db/visibility.ts';
-import { albumColumns, songIsListed } from '../catalog/catalog.repository.ts';
+import { albumColumns, albumIsListed, songIsListed } from '../catalog/catalog.repository.ts';
 import { type Args, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
-
-/** Whether album row `row` may be shown: its artist is enabled (the rule search keeps). */
-const listedAlbum = sql.raw<boolean>(albumIsListed('albums'));
-/**
- * The album of a listed song the query joins: that song already lists it, so only its artist is
- * checked (a second look for a listed song, per joined row, would cost a third more).
- */
-const albumOfListedSong = sql.raw<boolean>(VISIBLE_TO_LISTENERS.albums('albums'));
 
 /** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
 export interface SongFileRecord {
@@ -169,7 +160,7 @@ export class SubsonicRepository {
               .as('genre'),
           ])
           .where('albums.id', 'in', ids)
-          .where(listedAlbum),
+          .where(albumIsListed),
       ),
       artistCards: preparedByIds(
         database,
@@ -223,7 +214,7 @@ export class SubsonicRepository {
           .selectFrom('albums')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('albums.artist_id', '=', 'artists.id')
-          .where(listedAlbum)
+          .where(albumIsListed)
           .as('album_count'),
       )
       .where('artists.is_disabled', '=', 0);
@@ -295,7 +286,7 @@ export class SubsonicRepository {
       .selectFrom('albums')
       .select('id')
       .where('artist_id', '=', artistId)
-      .where(listedAlbum)
+      .where(albumIsListed)
       .orderBy('year')
       .orderBy('id')
       .execute();
@@ -331,7 +322,7 @@ export class SubsonicRepository {
       const ids = row?.ids ?? [];
       return typeof ids === 'string' ? JSON.parse(ids) : ids;
     };
-    const albums = () => this.db.selectFrom('albums').where(listedAlbum);
+    const albums = () => this.db.selectFrom('albums').where(albumIsListed);
     switch (order) {
       case 'artistsByName':
         return inOrder(
@@ -406,7 +397,7 @@ export class SubsonicRepository {
 
   /** Album ids of a getAlbumList2 kind, in its order. */
   async albumIds(request: AlbumListRequest): Promise<number[]> {
-    const base = this.db.selectFrom('albums').select('albums.id').where(listedAlbum);
+    const base = this.db.selectFrom('albums').select('albums.id').where(albumIsListed);
     const page = <Q extends { offset(n: number): Q; limit(n: number): Q }>(query: Q) =>
       query.offset(request.offset).limit(request.size);
     let query = base;
@@ -451,7 +442,7 @@ export class SubsonicRepository {
             .innerJoin('albums', 'albums.id', 'songs.album_id')
             .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
             .where(songIsListed)
-            .where(albumOfListedSong)
+            .where(albumIsListed)
             .groupBy('songs.album_id')
             .orderBy('n', 'desc')
             .orderBy('songs.album_id'),
@@ -467,7 +458,7 @@ export class SubsonicRepository {
             .select((eb) => ['songs.album_id', eb.fn.max<string>('plays.played_at').as('at')])
             .where('plays.user_id', '=', request.userId)
             .where(songIsListed)
-            .where(albumOfListedSong)
+            .where(albumIsListed)
             .groupBy('songs.album_id')
             .orderBy('at', 'desc')
             .orderBy('songs.album_id'),
@@ -544,7 +535,7 @@ export class SubsonicRepository {
       .selectFrom('albums')
       .select('albums.id')
       .where('albums.id', '=', albumId)
-      .where(listedAlbum)
+      .where(albumIsListed)
       .executeTakeFirst();
     return row !== undefined;
   }

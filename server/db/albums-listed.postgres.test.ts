@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../tests/helpers/api-app.ts';
+import { type DatabaseHandle, migrate, openDatabase } from './database.ts';
+
+// Collected only for the PostgreSQL run of the API suite (vitest.config.ts).
+const url = testDatabaseUrl!;
+const schema = `t_${randomBytes(6).toString('hex')}`;
+
+/** A connection of its own, in the test's schema, for a transaction held open across steps. */
+async function session(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await client.connect();
+  return client;
+}
+
+/** Whether the query is still waiting (for a lock) after `ms`. */
+async function stillWaiting(query: Promise<unknown>, ms: number): Promise<boolean> {
+  const waited = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms));
+  return (await Promise.race([query.then(() => 'done'), waited])) === 'waiting';
+}
+
+/**
+ * albums.listed (migration 027) under transactions at once, as two instances or two requests
+ * of one instance write: the flag must end as the committed songs say, and songs going into one
+ * album at once must not deadlock.
+ */
+describe('albums.listed with transactions at once on PostgreSQL', () => {
+  let handle: DatabaseHandle;
+  let artistId: number;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ url, dataDir: '.', pgSchema: schema });
+    await migrate(handle);
+    const at = new Date().toISOString();
+    const artist = await sql<{
+      id: number;
+    }>`insert into artists (name, description, is_disabled, verified, created_at, updated_at)
+      values ('Lantern Field', '', 0, 0, ${at}, ${at}) returning id`.execute(handle.db);
+    artistId = artist.rows[0]!.id;
+  });
+  afterAll(async () => {
+    await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+    await handle.close();
+  });
+
+  const newAlbum = async (title: string) => {
+    const at = new Date().toISOString();
+    const row = await sql<{ id: number }>`insert into albums (title, artist_id, year, created_at)
+      values (${title}, ${artistId}, 2024, ${at}) returning id`.execute(handle.db);
+    return row.rows[0]!.id;
+  };
+  const songInsert = (albumId: number) => {
+    const at = new Date().toISOString();
+    return `insert into songs (title, genre, duration, status, is_deleted, audio_key, audio_mime, audio_size, album_id, created_at, updated_at)
+      values ('Song', 'Pop', 2, 'Active', 0, 'k', 'audio/mpeg', 10, ${albumId}, '${at}', '${at}') returning id`;
+  };
+  const listed = async (albumId: number) => {
+    const row = await sql<{
+      listed: number;
+    }>`select listed from albums where id = ${albumId}`.execute(handle.db);
+    return Number(row.rows[0]!.listed);
+  };
+
+  it('ends unlisted when two transactions hide its last two songs at once', async () => {
+    const albumId = await newAlbum('Two Songs');
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      ids.push((await sql.raw<{ id: number }>(songInsert(albumId)).execute(handle.db)).rows[0]!.id);
+    }
+    expect(await listed(albumId)).toBe(1);
+    const [first, second] = [await session(), await session()];
+    try {
+      await first.query('begin');
+      await first.query(`update songs set status = 'Inactive' where id = ${ids[0]}`);
+      await second.query('begin');
+      // Waits for the first transaction's lock on the album, then sees its song hidden.
+      const hiding = second.query(`update songs set status = 'Inactive' where id = ${ids[1]}`);
+      expect(await stillWaiting(hiding, 300)).toBe(true);
+      await first.query('commit');
+      await hiding;
+      await second.query('commit');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect(await listed(albumId)).toBe(0);
+  });
+
+  it('takes songs into one album from transactions at once without a deadlock', async () => {
+    const albumId = await newAlbum('Many Hands');
+    const sessions = await Promise.all([session(), session(), session()]);
+    try {
+      // Each already holds the share of the album that a foreign-key check leaves (a song put
+      // in it earlier in the transaction, say); each then adds a song, at once.
+      for (const client of sessions) {
+        await client.query('begin');
+        await client.query(`select 1 from albums where id = ${albumId} for key share`);
+      }
+      const inserts = sessions.map(async (client) => {
+        await client.query(songInsert(albumId));
+        await client.query(songInsert(albumId));
+        await client.query('commit');
+      });
+      await Promise.all(inserts);
+    } finally {
+      await Promise.all(sessions.map((client) => client.end()));
+    }
+    expect(await listed(albumId)).toBe(1);
+    const count = await sql<{
+      n: number;
+    }>`select count(*)::int as n from songs where album_id = ${albumId}`.execute(handle.db);
+    expect(count.rows[0]!.n).toBe(6);
+  });
+});
