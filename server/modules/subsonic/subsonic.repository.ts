@@ -435,17 +435,23 @@ export class SubsonicRepository {
           .orderBy('albums.id');
         break;
       case 'frequent': {
+        // Summed per album before the albums are joined: one album lookup per album played,
+        // not one per song.
+        const totals = this.db
+          .selectFrom('songs')
+          .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+          .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
+          .where(songIsListed)
+          .groupBy('songs.album_id')
+          .as('totals');
         const plays = await page(
           this.db
-            .selectFrom('songs')
-            .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-            .innerJoin('albums', 'albums.id', 'songs.album_id')
-            .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
-            .where(songIsListed)
+            .selectFrom(totals)
+            .innerJoin('albums', 'albums.id', 'totals.album_id')
+            .select('totals.album_id')
             .where(albumIsListed)
-            .groupBy('songs.album_id')
-            .orderBy('n', 'desc')
-            .orderBy('songs.album_id'),
+            .orderBy('totals.n', 'desc')
+            .orderBy('totals.album_id'),
         ).execute();
         return plays.map((row) => Number(row.album_id));
       }
