@@ -127,20 +127,27 @@ describe('song blocks', () => {
   it('fails every request sharing a failed read, and reads afresh when next asked', async () => {
     const { state, source } = catalog(3 * BLOCK_SONGS);
     let failing = true;
+    let failedReads = 0;
     const cache = new SongBlockCache(
       {
         idsAt: source.idsAt,
         entries: async (ids) => {
-          if (failing) throw new Error('database unavailable');
+          if (failing) {
+            failedReads++;
+            throw new Error('database unavailable');
+          }
           return source.entries(ids);
         },
       },
       new ByteBudget(1e6),
     );
-    const pages = [0, BLOCK_SONGS].map((offset) =>
-      cache.page('json', { offset, limit: BLOCK_SONGS }, 1),
-    );
+    // The second page's only block is being read by the first: it waits on that read.
+    const pages = [
+      cache.page('json', { offset: 0, limit: 2 * BLOCK_SONGS }, 1),
+      cache.page('json', { offset: BLOCK_SONGS, limit: BLOCK_SONGS }, 1),
+    ];
     for (const page of pages) await expect(page).rejects.toThrow('database unavailable');
+    expect(failedReads).toBe(1);
     failing = false;
     const page = await cache.page('json', { offset: 0, limit: 2 * BLOCK_SONGS }, 1);
     expect(page).toHaveLength(2 * BLOCK_SONGS);
