@@ -1,11 +1,45 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 
-export default defineConfig({
+/**
+ * React Router's package points every import at its development build, which differs from its
+ * production build only in carrying development warnings; the production bundle takes the
+ * production build, so those warnings are dropped from what listeners download.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+/**
+ * React Router names its components for React's developer tools at the top of its module
+ * (`Form.displayName = "Form"`). Those assignments are what keeps the components Chorus never
+ * renders (Form, ScrollRestoration, HistoryRouter and what they use) in the bundle; the
+ * production bundle goes without them.
+ */
+function withoutReactRouterDisplayNames(): Plugin {
+  return {
+    name: 'chorus:react-router-display-names',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
+      handler(code) {
+        const named = code.replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '');
+        return {
+          code: named.replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: command === 'build' ? { alias: { 'react-router': reactRouterProduction } } : {},
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), withoutReactRouterDisplayNames()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -26,4 +60,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));
