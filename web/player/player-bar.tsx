@@ -13,9 +13,9 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { formatDuration } from '../../contract/rules/format.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { Link } from '../ui/link.tsx';
 import { ArtistLinks } from '../ui/song-credits.tsx';
 import { currentSong } from './player-state.ts';
 import { useCurrentSong, usePlayer } from './player-store.ts';

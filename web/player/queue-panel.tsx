@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, GripVertical, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { RecentlyPlayed } from '../../contract/listening.ts';
 import { api } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 import { CoverImage } from '../ui/cover-image.tsx';
+import { Link } from '../ui/link.tsx';
 import { currentSong, type PlayerSong, upNext } from './player-state.ts';
 import { usePlayer } from './player-store.ts';
 import { SongMenuButton, useSongMenuGestures } from './song-menu-trigger.tsx';

@@ -1,5 +1,6 @@
 import { LayoutDashboard, LogOut, Mic2, Music, Users } from 'lucide-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Link } from '../ui/link.tsx';
 
 interface AdminLink {
   to: string;

@@ -1,7 +1,8 @@
 import { Component, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { usePageTitle } from '../lib/page-title.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
+import { Link } from '../ui/link.tsx';
 
 /** What every route shows when it breaks: say so and offer a way out. */
 export function ErrorPage({ error }: { error: unknown }) {

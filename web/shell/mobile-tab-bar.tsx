@@ -1,7 +1,9 @@
 import { Crown, Home, Library, Search, User } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { Link } from '../ui/link.tsx';
 import { useLibraryUi } from './library-ui.ts';
 
 const TABS = [
@@ -17,6 +19,21 @@ function isLibraryPage(path: string): boolean {
 const tabClass = (active: boolean) =>
   `flex flex-col items-center gap-1 ${active ? 'text-white' : 'text-muted'}`;
 
+/**
+ * A tab's link, marked as the current page while it is: its path (in any case, as the router
+ * matches paths), or for tabs other than Home a page under it.
+ */
+function TabLink({ to, children }: { to: string; children: ReactNode }) {
+  const path = useLocation().pathname.toLowerCase();
+  const target = to.toLowerCase();
+  const active = path === target || (target !== '/' && path.startsWith(`${target}/`));
+  return (
+    <Link to={to} aria-current={active ? 'page' : undefined} className={tabClass(active)}>
+      {children}
+    </Link>
+  );
+}
+
 /** The bottom tab bar on small screens. */
 export function MobileTabBar() {
   const { isAuth } = useSession();
@@ -26,15 +43,10 @@ export function MobileTabBar() {
   return (
     <nav aria-label="Tabs" className="flex justify-around bg-black/95 py-2 text-xs md:hidden">
       {TABS.map(({ to, label, icon: Icon }) => (
-        <NavLink
-          key={label}
-          to={to}
-          end={to === '/'}
-          className={({ isActive }) => tabClass(isActive)}
-        >
+        <TabLink key={label} to={to}>
           <Icon className="size-6" />
           {label}
-        </NavLink>
+        </TabLink>
       ))}
       {/* The library drawer: playlists, liked songs and artists, or the way in when logged out. */}
       <button
@@ -54,10 +66,10 @@ export function MobileTabBar() {
         <Crown className="size-6" />
         Premium
       </button>
-      <NavLink to={isAuth ? '/profile' : '/login'} className={({ isActive }) => tabClass(isActive)}>
+      <TabLink to={isAuth ? '/profile' : '/login'}>
         <User className="size-6" />
         Profile
-      </NavLink>
+      </TabLink>
     </nav>
   );
 }

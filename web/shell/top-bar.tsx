@@ -1,7 +1,8 @@
 import { ArrowDownCircle, Home, Menu as MenuIcon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
+import { Link } from '../ui/link.tsx';
 import { Menu } from '../ui/menu.tsx';
 import { logOutHere } from './log-out.ts';
 import { SearchBox } from './search-box.tsx';

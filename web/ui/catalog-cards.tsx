@@ -1,7 +1,7 @@
 import { Pause, Play } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Album, Artist, Song } from '../../contract/catalog.ts';
 import { CoverImage } from './cover-image.tsx';
+import { Link } from './link.tsx';
 
 /** A round artist portrait with its name; the default blank profile picture without one. */
 export function ArtistCard({ artist, wide }: { artist: Artist; wide?: boolean }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 
 /**
  * The one look of "nothing here": a page or item that does not exist, a list with nothing in it

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import type { Song } from '../../contract/catalog.ts';
+import { Link } from './link.tsx';
 
 const linkClass = 'relative hover:text-white hover:underline focus-visible:underline';
 

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Mic2, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatCount } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { Link } from '../../ui/link.tsx';
 import { type ArtistsParams, useAdminArtists } from './api/get-artists.ts';
 import { adminKeys } from './api/keys.ts';
 import { toggleDisableArtist } from './api/update-artist.ts';

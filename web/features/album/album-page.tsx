@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { formatTotalDuration } from '../../../contract/rules/format.ts';
 import { useAlbumDetail } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -7,6 +7,7 @@ import { AlbumCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
+import { Link } from '../../ui/link.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';

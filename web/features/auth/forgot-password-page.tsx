@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { maskEmail, validateEmail } from '../../../contract/rules/email.ts';
 import { OTP_LENGTH } from '../../../contract/rules/otp.ts';
 import { validatePasswordPair } from '../../../contract/rules/password.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { PasswordInput, TextInput } from '../../ui/password-input.tsx';
 import { PasswordRules } from '../../ui/password-rules.tsx';
 import { useForgotPassword } from './api/forgot-password.ts';

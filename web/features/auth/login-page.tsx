@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { validateEmail } from '../../../contract/rules/email.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { TextInput } from '../../ui/password-input.tsx';
 import { useSendOtp } from './api/send-otp.ts';
 import { AuthFrame, PrimaryButton } from './components/auth-frame.tsx';

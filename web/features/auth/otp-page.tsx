@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { maskEmail } from '../../../contract/rules/email.ts';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../contract/rules/otp.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { useSendOtp } from './api/send-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
 import { AuthFrame, landingFor, PrimaryButton } from './components/auth-frame.tsx';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { useLoginWithPass } from './api/login-with-pass.ts';
 import { AuthFrame, landingFor } from './components/auth-frame.tsx';
 import { PasswordForm, type PasswordFormValues } from './components/password-form.tsx';

@@ -1,5 +1,4 @@
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useLikedSongs } from '../../lib/library-queries.ts';
@@ -7,6 +6,7 @@ import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePageList, usePlayer } from '../../player/player-store.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { HeroTitle } from '../../ui/hero-title.tsx';
+import { Link } from '../../ui/link.tsx';
 import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';
 import { StickyPlayHeader } from '../../ui/sticky-play-header.tsx';

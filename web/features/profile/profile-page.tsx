@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Song } from '../../../contract/catalog.ts';
 import { countOf } from '../../../contract/rules/format.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -7,6 +6,7 @@ import { useSession } from '../../lib/session.ts';
 import { useCurrentSong, usePlayer } from '../../player/player-store.ts';
 import { SongMenuButton, useSongMenuGestures } from '../../player/song-menu-trigger.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { Link } from '../../ui/link.tsx';
 import { RowPlayCell } from '../../ui/row-play-cell.tsx';
 import { AppsPanel } from './apps-panel.tsx';
 

@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchResults } from '../../../contract/listening.ts';
 import { clipSearchQuery } from '../../../contract/rules/search.ts';
 import { useSearch } from '../../lib/catalog-queries.ts';
@@ -8,6 +8,7 @@ import { useCurrentSong, usePageList, usePlayer } from '../../player/player-stor
 import { SearchBox, wasEntered } from '../../shell/search-box.tsx';
 import { AlbumCard, ArtistCard, CardRow } from '../../ui/catalog-cards.tsx';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { Link } from '../../ui/link.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PagePlayButton } from '../../ui/page-play-button.tsx';
 import { SongTable } from '../../ui/song-table.tsx';

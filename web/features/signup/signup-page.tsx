@@ -1,9 +1,10 @@
 import { CircleAlert, Music2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { validateEmail } from '../../../contract/rules/email.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify, SIGNUP_TOAST_MS } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { checkEmail } from './api/check-email.ts';
 import { solveBotCheck } from './bot-check.ts';
 import { BotCheckNotice } from './components/signup-frame.tsx';

@@ -1,10 +1,10 @@
 import { Heart, Search } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { PlaylistSummary } from '../../../contract/playlists.ts';
 import { useLibraryArtists, useLikedIds, useMyPlaylists } from '../../lib/library-queries.ts';
 import { CoverImage } from '../../ui/cover-image.tsx';
+import { Link } from '../../ui/link.tsx';
 import { useMenuGestures } from '../../ui/menu-gestures.ts';
 import { useLibraryUi } from '../library-ui.ts';
 import { ArtistMenu } from './artist-menu.tsx';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { notify } from '../../lib/toast.ts';
+import { Link } from '../../ui/link.tsx';
 import { CreatePlaylistLogin } from './create-playlist-login.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { GenreList } from '../../../../contract/search.ts';
+import { Link } from '../../../ui/link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { useGenres } from '../api/genres.ts';
 

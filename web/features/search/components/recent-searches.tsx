@@ -1,5 +1,5 @@
 import { Clock3, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link.tsx';
 import { useRecentSearchChanges, useRecentSearches } from '../api/recent-searches.ts';
 
 /** The logged-in listener's recent searches, each one a link back to its results. */

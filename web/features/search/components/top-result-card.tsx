@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
-import { Link } from 'react-router';
 import { CoverImage } from '../../../ui/cover-image.tsx';
+import { Link } from '../../../ui/link.tsx';
 import type { TopResult } from '../top-result.ts';
 
 const card = 'relative block rounded-lg bg-elevated p-5 transition hover:bg-highlight';
