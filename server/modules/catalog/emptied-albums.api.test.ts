@@ -136,4 +136,24 @@ describe('an album with no listed song', () => {
     const found = await subsonic('search3', 'query=quarry&albumCount=1&artistCount=0&songCount=0');
     expect(appIds(found.searchResult3.album)).toEqual([kept]);
   });
+
+  it('leaves an album out of the most played while its artist is disabled, though its songs by another play on', async () => {
+    const owner = await createArtist(t.deps, { name: 'Closed Label' });
+    const singer = await createArtist(t.deps, { name: 'Open Voice' });
+    const album = (await createAlbum(t.deps, owner.id, 'Borrowed Songs')).id;
+    const song = (await createSong(t.deps, { artistIds: [singer.id], albumId: album })).id;
+    await recordPlays(t.deps, song, 50);
+    const mostPlayed = async () =>
+      appIds((await subsonic('getAlbumList2', 'type=frequent')).albumList2.album);
+    expect((await mostPlayed())[0]).toBe(album);
+    await t.deps.db
+      .updateTable('artists')
+      .set({ is_disabled: 1 })
+      .where('id', '=', owner.id)
+      .execute();
+    expect(await mostPlayed()).not.toContain(album);
+    // The song is still listed: only the album's rule, on the list's order and on its cards, leaves
+    // the album out.
+    expect((await subsonic('getSong', `id=${song}`)).song.id).toBe(String(song));
+  });
 });
