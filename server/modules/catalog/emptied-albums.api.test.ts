@@ -121,10 +121,10 @@ describe('an album with no listed song', () => {
   it('leaves no gap in a page of search results', async () => {
     // The emptied album ranks first (the shorter title); a page of one still holds an album.
     const artist = await createArtist(t.deps, { name: 'Dry Creek' });
-    const gone = (await createAlbum(t.deps, artist.id, 'Quarry')).id;
-    const kept = (await createAlbum(t.deps, artist.id, 'Quarry Lane')).id;
+    const quarry = (await createAlbum(t.deps, artist.id, 'Quarry')).id;
+    const quarryLane = (await createAlbum(t.deps, artist.id, 'Quarry Lane')).id;
     const songs = [];
-    for (const albumId of [gone, kept]) {
+    for (const albumId of [quarry, quarryLane]) {
       songs.push((await createSong(t.deps, { artistIds: [artist.id], albumId })).id);
     }
     await t.deps.db
@@ -132,9 +132,9 @@ describe('an album with no listed song', () => {
       .set({ status: 'Inactive' })
       .where('id', '=', songs[0]!)
       .execute();
-    expect(ids((await get('/api/search?q=quarry&limit=1')).body.albums)).toEqual([kept]);
+    expect(ids((await get('/api/search?q=quarry&limit=1')).body.albums)).toEqual([quarryLane]);
     const found = await subsonic('search3', 'query=quarry&albumCount=1&artistCount=0&songCount=0');
-    expect(appIds(found.searchResult3.album)).toEqual([kept]);
+    expect(appIds(found.searchResult3.album)).toEqual([quarryLane]);
   });
 
   it('leaves an album out of the most played while its artist is disabled, though its songs by another play on', async () => {
