@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -27,7 +27,10 @@ function withoutReactRouterDisplayNames(): Plugin {
       handler(code) {
         const named = code.replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '');
         return {
-          code: named.replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+          code: named.replace(
+            /= (React\d*\.(?:forwardRef|createContext|memo)\()/g,
+            '= /* @__PURE__ */ $1',
+          ),
           map: null,
         };
       },
