@@ -113,4 +113,63 @@ describe('albums.listed with transactions at once on PostgreSQL', () => {
     }>`select count(*)::int as n from songs where album_id = ${albumId}`.execute(handle.db);
     expect(count.rows[0]!.n).toBe(6);
   });
+
+  it('ends as its songs say when its artist is enabled while its last song is hidden', async () => {
+    const at = new Date().toISOString();
+    const owner = await sql<{
+      id: number;
+    }>`insert into artists (name, description, is_disabled, verified, created_at, updated_at)
+      values ('Quiet Owner', '', 1, 0, ${at}, ${at}) returning id`.execute(handle.db);
+    const ownerId = owner.rows[0]!.id;
+    const album = await sql<{ id: number }>`insert into albums (title, artist_id, year, created_at)
+      values ('Lent Voice', ${ownerId}, 2024, ${at}) returning id`.execute(handle.db);
+    const albumId = album.rows[0]!.id;
+    // Sung by the enabled artist, so the song is listed while the album's owner is disabled.
+    const song = (await sql.raw<{ id: number }>(songInsert(albumId)).execute(handle.db)).rows[0]!
+      .id;
+    await sql`insert into song_artists (song_id, artist_id, position) values (${song}, ${artistId}, 0)`.execute(
+      handle.db,
+    );
+    expect(await listed(albumId)).toBe(0);
+    const [first, second] = [await session(), await session()];
+    try {
+      await first.query('begin');
+      await first.query(`update songs set status = 'Inactive' where id = ${song}`);
+      await second.query('begin');
+      const enabling = second.query(`update artists set is_disabled = 0 where id = ${ownerId}`);
+      expect(await stillWaiting(enabling, 300)).toBe(true);
+      await first.query('commit');
+      await enabling;
+      await second.query('commit');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect(await listed(albumId)).toBe(0);
+  });
+
+  it('takes a song into an album without a deadlock while another writer holds the catalog version', async () => {
+    const renamed = await newAlbum('Old Name');
+    const albumId = await newAlbum('Shared Shelf');
+    const [first, second] = [await session(), await session()];
+    try {
+      await first.query('begin');
+      // Any catalog write holds the version's row until it commits.
+      await first.query(`update albums set title = 'New Name' where id = ${renamed}`);
+      await second.query('begin');
+      const adding = second.query(songInsert(albumId));
+      expect(await stillWaiting(adding, 300)).toBe(true);
+      // The first writer now adds to the album the second is adding to.
+      await first.query(songInsert(albumId));
+      await first.query('commit');
+      await adding;
+      await second.query('commit');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const count = await sql<{
+      n: number;
+    }>`select count(*)::int as n from songs where album_id = ${albumId}`.execute(handle.db);
+    expect(count.rows[0]!.n).toBe(2);
+    expect(await listed(albumId)).toBe(1);
+  });
 });

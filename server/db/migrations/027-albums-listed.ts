@@ -86,8 +86,12 @@ export async function up(
   // songs at once would each still see the other's song listed. The lock is the one an update
   // of a non-key column takes, which the foreign-key checks of songs going into the album do
   // not wait for; a full row lock would deadlock two transactions adding songs to one album.
+  // Before it, the refresh takes the catalog version's row (migration 005), which every catalog
+  // write takes anyway: so locks are taken in one order, and a transaction holding an album's
+  // lock never waits for the version's row while its holder waits for that album.
   await run(`create function albums_listed_refresh(album integer) returns void language plpgsql as $$ begin
       if album is null then return; end if;
+      perform 1 from catalog_version where id = 1 for no key update;
       perform 1 from albums where id = album for no key update;
       ${refreshAlbums('id = album')};
     end $$`);
@@ -104,7 +108,7 @@ export async function up(
       return null;
     end $$`);
   await run(`create function albums_listed_of_artist() returns trigger language plpgsql as $$ begin
-      ${refreshAlbums('artist_id = new.id')};
+      perform albums_listed_refresh(id) from albums where artist_id = new.id order by id;
       return null;
     end $$`);
   await run(`create trigger albums_listed_album after insert or update of artist_id on albums
