@@ -25,9 +25,9 @@ function withoutReactRouterDisplayNames(): Plugin {
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
       handler(code) {
-        const named = code.replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '');
+        const withoutNames = code.replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '');
         return {
-          code: named.replace(
+          code: withoutNames.replace(
             /= (React\d*\.(?:forwardRef|createContext|memo)\()/g,
             '= /* @__PURE__ */ $1',
           ),
@@ -40,7 +40,10 @@ function withoutReactRouterDisplayNames(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: 'web',
-  resolve: command === 'build' ? { alias: { 'react-router': reactRouterProduction } } : {},
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : {},
   publicDir: 'public',
   plugins: [react(), tailwindcss(), withoutReactRouterDisplayNames()],
   build: {

@@ -4,9 +4,9 @@ import bundle from '../../bench/scenarios/bundle.ts';
 
 /**
  * The listener's first load stays within its budget in every `npm test`, not only when someone
- * runs the benchmark: a size is a fact of the build, the same on every machine, and growth that
- * only the benchmark saw went unnoticed for two days. Beside the compiled server, as the build
- * step of `npm test` makes both.
+ * runs the benchmark: a size is a fact of the build, the same on every machine, so a change
+ * that outgrows it fails where it is made. Beside the compiled server, as the build step of
+ * `npm test` makes both.
  */
 describe('the listener app build', () => {
   it('keeps its initial JavaScript within budget, with no admin code', async () => {

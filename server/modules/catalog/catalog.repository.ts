@@ -582,9 +582,8 @@ export class CatalogRepository {
   }
 
   /**
-   * Newest listed albums. The artist and the songs are checked with EXISTS rather than in the
-   * join, so SQLite walks albums by date (migration 012) and stops instead of starting from
-   * artists.
+   * Newest listed albums: the albums' own flag is checked on each row, so SQLite walks albums by
+   * date (migration 012) and stops instead of starting from artists.
    */
   newestAlbums(limit: number, excluding: number[]): Promise<AlbumRecord[]> {
     return newestFirst(

@@ -487,7 +487,7 @@ export class CatalogService {
   }
 
   /**
-   * The paged lists' totals (listed songs, enabled artists, albums of enabled artists), counted
+   * The paged lists' totals (listed songs, enabled artists, listed albums), counted
    * once per `catalog_version`: a count reads every row of a large catalog, and anything that
    * changes what a list holds moves the version in the same transaction, so a total is never
    * stale. The version is read before the count, so a count taken during a change is redone.

@@ -86,7 +86,7 @@ function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
 /**
  * The reads the Subsonic API needs that the web app's pages do not: whole-library listings in
  * fixed orders, album lists by kind, genres, stars. Visibility is the catalog's: songs by
- * `songs.listed`, artists enabled, albums of enabled artists.
+ * `songs.listed`, artists enabled, albums by `albums.listed`.
  */
 export class SubsonicRepository {
   /** The by-id reads every list response makes, compiled once (see catalog/prepared.ts). */
