@@ -23,6 +23,31 @@ async function stillWaiting(query: Promise<unknown>, ms: number): Promise<boolea
 }
 
 /**
+ * Two transactions at once: the first runs `first`, the second sends `second`, which must wait
+ * for the first's locks; the first then runs `thenFirst` and commits, and the second finishes.
+ */
+async function secondWaitsForFirst(
+  first: string[],
+  second: string,
+  thenFirst: string[] = [],
+): Promise<void> {
+  const [one, two] = [await session(), await session()];
+  try {
+    await one.query('begin');
+    for (const statement of first) await one.query(statement);
+    await two.query('begin');
+    const waiting = two.query(second);
+    expect(await stillWaiting(waiting, 300)).toBe(true);
+    for (const statement of thenFirst) await one.query(statement);
+    await one.query('commit');
+    await waiting;
+    await two.query('commit');
+  } finally {
+    await Promise.all([one.end(), two.end()]);
+  }
+}
+
+/**
  * albums.listed (migration 027) under transactions at once, as two instances or two requests
  * of one instance write: the flag must end as the committed songs say, and songs going into one
  * album at once must not deadlock.
@@ -71,20 +96,11 @@ describe('albums.listed with transactions at once on PostgreSQL', () => {
       ids.push((await sql.raw<{ id: number }>(songInsert(albumId)).execute(handle.db)).rows[0]!.id);
     }
     expect(await listed(albumId)).toBe(1);
-    const [first, second] = [await session(), await session()];
-    try {
-      await first.query('begin');
-      await first.query(`update songs set status = 'Inactive' where id = ${ids[0]}`);
-      await second.query('begin');
-      // Waits for the first transaction's lock on the album, then sees its song hidden.
-      const hiding = second.query(`update songs set status = 'Inactive' where id = ${ids[1]}`);
-      expect(await stillWaiting(hiding, 300)).toBe(true);
-      await first.query('commit');
-      await hiding;
-      await second.query('commit');
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+    // The second waits for the first's lock on the album, then sees its song hidden.
+    await secondWaitsForFirst(
+      [`update songs set status = 'Inactive' where id = ${ids[0]}`],
+      `update songs set status = 'Inactive' where id = ${ids[1]}`,
+    );
     expect(await listed(albumId)).toBe(0);
   });
 
@@ -131,41 +147,23 @@ describe('albums.listed with transactions at once on PostgreSQL', () => {
       handle.db,
     );
     expect(await listed(albumId)).toBe(0);
-    const [first, second] = [await session(), await session()];
-    try {
-      await first.query('begin');
-      await first.query(`update songs set status = 'Inactive' where id = ${song}`);
-      await second.query('begin');
-      const enabling = second.query(`update artists set is_disabled = 0 where id = ${ownerId}`);
-      expect(await stillWaiting(enabling, 300)).toBe(true);
-      await first.query('commit');
-      await enabling;
-      await second.query('commit');
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+    await secondWaitsForFirst(
+      [`update songs set status = 'Inactive' where id = ${song}`],
+      `update artists set is_disabled = 0 where id = ${ownerId}`,
+    );
     expect(await listed(albumId)).toBe(0);
   });
 
   it('takes a song into an album without a deadlock while another writer holds the catalog version', async () => {
     const renamed = await newAlbum('Old Name');
     const albumId = await newAlbum('Shared Shelf');
-    const [first, second] = [await session(), await session()];
-    try {
-      await first.query('begin');
+    await secondWaitsForFirst(
       // Any catalog write holds the version's row until it commits.
-      await first.query(`update albums set title = 'New Name' where id = ${renamed}`);
-      await second.query('begin');
-      const adding = second.query(songInsert(albumId));
-      expect(await stillWaiting(adding, 300)).toBe(true);
-      // The first writer now adds to the album the second is adding to.
-      await first.query(songInsert(albumId));
-      await first.query('commit');
-      await adding;
-      await second.query('commit');
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+      [`update albums set title = 'New Name' where id = ${renamed}`],
+      songInsert(albumId),
+      // The first writer then adds to the album the second is adding to.
+      [songInsert(albumId)],
+    );
     const count = await sql<{
       n: number;
     }>`select count(*)::int as n from songs where album_id = ${albumId}`.execute(handle.db);

@@ -84,7 +84,7 @@ export interface AlbumsTable {
   cover_key: string | null;
   year: number | null;
   created_at: string;
-  /** Whether listeners may see the album, kept by the database (migration 027). */
+  /** Whether listeners may see the album, maintained by the database (migration 027). */
   listed: Generated<Flag>;
 }
 

@@ -3,10 +3,10 @@ import type { Dialect } from '../dialect.ts';
 
 /**
  * `albums.listed`: whether listeners may see an album — its artist is enabled and one of its
- * songs is listed (`songs.listed`, migration 008) — kept by the database as those facts change.
+ * songs is listed (`songs.listed`, migration 008) — maintained by the database as those facts change.
  * Every listener read of albums looked for an enabled artist and a listed song per album, two
  * index lookups per row a list scans past; and the search indexes, whose triggers watch albums
- * and artists only, kept albums whose songs were all hidden, so a page of results could come
+ * and artists only, held albums whose songs were all hidden, so a page of results could come
  * back short once the album reads dropped them.
  *
  * Triggers (both engines) work the flag out again when an album is added or moves to another

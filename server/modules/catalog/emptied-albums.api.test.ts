@@ -143,7 +143,7 @@ describe('an album with no listed song', () => {
     const album = (await createAlbum(t.deps, owner.id, 'Borrowed Songs')).id;
     const song = (await createSong(t.deps, { artistIds: [singer.id], albumId: album })).id;
     await recordPlays(t.deps, song, 50);
-    // A page of one: an album the order kept and its card dropped would leave the page empty.
+    // A page of one: an album left in the order but dropped from the cards would leave the page empty.
     const mostPlayed = async () =>
       appIds((await subsonic('getAlbumList2', 'type=frequent&size=1')).albumList2.album);
     expect(await mostPlayed()).toEqual([album]);
