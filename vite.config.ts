@@ -1,4 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -8,9 +10,15 @@ import { defineConfig, type Plugin } from 'vite';
  * production build only in carrying development warnings; the production bundle takes the
  * production build, so those warnings are dropped from what listeners download.
  */
-const reactRouterProduction = fileURLToPath(
-  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
+function reactRouterProductionBuild(): string {
+  // Found where Node finds the package, wherever the install put it (a workspace hoists it).
+  const manifest = createRequire(import.meta.url).resolve('react-router/package.json');
+  const build = path.join(path.dirname(manifest), 'dist', 'production', 'index.mjs');
+  if (!fs.existsSync(build)) {
+    throw new Error(`React Router's production build is not at ${build}: has its layout changed?`);
+  }
+  return build;
+}
 
 /**
  * React Router names its components for React's developer tools at the top of its module
@@ -42,7 +50,7 @@ export default defineConfig(({ command }) => ({
   root: 'web',
   resolve:
     command === 'build'
-      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] }
       : {},
   publicDir: 'public',
   plugins: [react(), tailwindcss(), withoutReactRouterDisplayNames()],
