@@ -114,7 +114,7 @@ async function songBlockBytes(dataDir: string, apiKey: string): Promise<Figure> 
 
 const scenario: Scenario = {
   name: 'subsonic',
-  description: `Subsonic API: what an album card takes in memory; getAlbumList2, getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
+  description: `Subsonic API: what an album card takes in memory; getAlbumList2 (newest, alphabeticalByName, frequent, byGenre), getArtists and search3 at ${CONNECTIONS} connections (each measured after ${WARM_SECONDS} s of the same load), and a full search3 "" sync in pages of ${SYNC_PAGE}, over ${SONGS} songs, ${ARTISTS} artists (SQLite; the server in its own process)`,
   async run(): Promise<Figure[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-subsonic-'));
     await seedLargeCatalog(dataDir, { artists: ARTISTS, songs: SONGS, plays: PLAYS });
@@ -159,6 +159,20 @@ const scenario: Scenario = {
             rest(
               'getAlbumList2',
               `type=alphabeticalByName&size=50&offset=${randomOffset(SONGS / 10)}`,
+            ),
+        ],
+        // The lists that follow plays or a genre rather than the catalog's fixed orders. The
+        // benchmark's catalog has one genre, so every album is of it.
+        [
+          'getAlbumList2 frequent',
+          () => rest('getAlbumList2', `type=frequent&size=50&offset=${randomOffset(SONGS / 10)}`),
+        ],
+        [
+          'getAlbumList2 byGenre',
+          () =>
+            rest(
+              'getAlbumList2',
+              `type=byGenre&genre=Pop&size=50&offset=${randomOffset(SONGS / 10)}`,
             ),
         ],
         ['getArtists', () => rest('getArtists', '')],

@@ -6,6 +6,7 @@ import { CatalogResponseCache } from './subsonic.cache.ts';
 import type { CatalogOrder, Page } from './subsonic.repository.ts';
 
 const STAR = '2026-01-01T00:00:00.000Z';
+const PLAYS_MAX_AGE_MS = 10_000;
 
 /** A catalog of `ids` whose version the test moves, counting full reads and page reads. */
 function catalog(ids: number[]) {
@@ -39,7 +40,7 @@ const artists = (names: string[]): Node => ({
 describe('The Subsonic catalog cache', () => {
   it('pages ids from one read per catalog version', async () => {
     const { state, source } = catalog([5, 3, 9, 1]);
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024));
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
     expect(await cache.page('songsById', { offset: 1, limit: 2 })).toEqual([3, 9]);
     expect(await cache.page('songsById', { offset: 3, limit: 5 })).toEqual([1]);
     expect(state.fullReads).toBe(1);
@@ -49,9 +50,56 @@ describe('The Subsonic catalog cache', () => {
     expect(state.fullReads).toBe(2);
   });
 
+  it('reads the order by plays again once it is older than the plays may be, at one version', async () => {
+    const { state, source } = catalog([7, 4]);
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+    const page = { offset: 0, limit: 5 };
+    const start = 1_000_000;
+    expect(await cache.page('albumsByPlays', page, 1, start)).toEqual([7, 4]);
+    state.ids = [4, 7];
+    expect(await cache.page('albumsByPlays', page, 1, start + PLAYS_MAX_AGE_MS - 1)).toEqual([
+      7, 4,
+    ]);
+    expect(await cache.page('albumsByPlays', page, 1, start + PLAYS_MAX_AGE_MS)).toEqual([4, 7]);
+    expect(state.fullReads).toBe(2);
+    // An order of the catalog alone stands for as long as its version.
+    await cache.page('albumsByTitle', page, 1, start);
+    await cache.page('albumsByTitle', page, 1, start + 100 * PLAYS_MAX_AGE_MS);
+    expect(state.fullReads).toBe(3);
+  });
+
+  it('holds each genre’s order apart, and none for a genre no album has', async () => {
+    const { state, source } = catalog([3, 1]);
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+    const page = { offset: 0, limit: 5 };
+    expect(await cache.page({ albumsOfGenre: 'Jazz' }, page, 1)).toEqual([3, 1]);
+    state.ids = [1];
+    expect(await cache.page({ albumsOfGenre: 'Jazz' }, page, 1)).toEqual([3, 1]);
+    expect(await cache.page({ albumsOfGenre: 'Jazz Fusion' }, page, 1)).toEqual([1]);
+    expect(state.fullReads).toBe(2);
+    state.ids = [];
+    await cache.page({ albumsOfGenre: 'No Such Genre' }, page, 1);
+    await cache.page({ albumsOfGenre: 'No Such Genre' }, page, 1);
+    expect(state.fullReads).toBe(4);
+  });
+
+  it('weighs a genre’s name with its order', async () => {
+    const { state, source } = catalog([3, 1]);
+    // Room for one order of two ids under a short name, not under a long one.
+    const cache = new CatalogResponseCache(source, new ByteBudget(400), PLAYS_MAX_AGE_MS);
+    const page = { offset: 0, limit: 5 };
+    await cache.page({ albumsOfGenre: 'Jazz' }, page, 1);
+    await cache.page({ albumsOfGenre: 'Jazz' }, page, 1);
+    expect(state.fullReads).toBe(1);
+    const long = { albumsOfGenre: 'J'.repeat(200) };
+    await cache.page(long, page, 1);
+    await cache.page(long, page, 1);
+    expect(state).toMatchObject({ fullReads: 2, pageReads: 1 });
+  });
+
   it('reads pages from the database when a list does not fit its budget', async () => {
     const { state, source } = catalog(Array.from({ length: 1000 }, (_, i) => i + 1));
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024));
+    const cache = new CatalogResponseCache(source, new ByteBudget(1024), PLAYS_MAX_AGE_MS);
     expect(await cache.page('songsById', { offset: 10, limit: 2 })).toEqual([11, 12]);
     expect(await cache.page('songsById', { offset: 20, limit: 2 })).toEqual([21, 22]);
     expect(state).toMatchObject({ fullReads: 1, pageReads: 1 });
@@ -61,7 +109,7 @@ describe('The Subsonic catalog cache', () => {
     'splices each caller’s stars into one %s rendering, as if rendered for them',
     async (format) => {
       const { state, source } = catalog([]);
-      const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024));
+      const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
       let renders = 0;
       const payload = async () => {
         renders++;

@@ -15,7 +15,7 @@ import {
   renderResponse,
   slotText,
 } from './protocol.ts';
-import type { CatalogOrder, Page } from './subsonic.repository.ts';
+import { type CatalogOrder, orderKey, type Page } from './subsonic.repository.ts';
 
 /** What an entry costs beyond its bytes and ids: its objects and the map's own entry. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -24,6 +24,10 @@ const ENTRY_OVERHEAD_BYTES = 256;
 interface CachedOrder {
   version: number;
   ids: Int32Array;
+  /** When it was read: an order that follows plays is read again once it is too old. */
+  readAt: number;
+  /** What its key takes (a genre's name is part of it). */
+  keyBytes: number;
 }
 
 /**
@@ -48,14 +52,16 @@ export interface CatalogSource {
 }
 
 /**
- * What the Subsonic API serves of the whole catalog, cached per `catalog_version`, so never
- * stale: the catalog's ids in the fixed orders apps page through (4 bytes an id, so a page is a
- * slice instead of an OFFSET scan), and responses that list the whole catalog (getArtists,
- * getIndexes) rendered once per format, with each caller's stars spliced in. Both draw on one
- * byte budget, oldest out first; what does not fit is read or rendered per request.
+ * What the Subsonic API serves of the whole catalog, cached per `catalog_version`: the catalog's
+ * ids in the orders apps page through (4 bytes an id, so a page is a slice instead of an OFFSET
+ * scan, or a sort of every album for a genre or by plays), and responses that list the whole
+ * catalog (getArtists, getIndexes) rendered once per format, with each caller's stars spliced
+ * in. Never stale, but for the order by plays: plays move without the catalog, so it is read
+ * again once it is `playsMaxAgeMs` old. All draw on one byte budget, oldest out first; what does
+ * not fit is read or rendered per request.
  */
 export class CatalogResponseCache {
-  private readonly orders: BoundedMap<CatalogOrder, CachedOrder>;
+  private readonly orders: BoundedMap<string, CachedOrder>;
   private readonly responses: BoundedMap<string, SharedResponse>;
   /** Reads and renders under way, shared by the requests that wait for them. */
   private readonly building = new SharedWork<string, unknown>();
@@ -65,8 +71,12 @@ export class CatalogResponseCache {
   constructor(
     private readonly source: CatalogSource,
     budget: ByteBudget,
+    private readonly playsMaxAgeMs: number,
   ) {
-    this.orders = new BoundedMap(budget, (entry) => entry.ids.byteLength + ENTRY_OVERHEAD_BYTES);
+    this.orders = new BoundedMap(
+      budget,
+      (entry) => entry.ids.byteLength + entry.keyBytes + ENTRY_OVERHEAD_BYTES,
+    );
     this.responses = new BoundedMap(
       budget,
       (entry) =>
@@ -84,18 +94,25 @@ export class CatalogResponseCache {
   }
 
   /** A page of the catalog's ids in `order` (at `version`, when the caller has read it). */
-  async page(order: CatalogOrder, page: Page, known?: number): Promise<number[]> {
+  async page(order: CatalogOrder, page: Page, known?: number, now = Date.now()): Promise<number[]> {
     const version = known ?? (await this.source.version());
-    let cached = this.orders.get(order);
-    if (cached?.version !== version) {
-      if (this.tooLarge.get(order) === version) return this.source.idsInOrder(order, page);
-      cached = await this.once(order, version, async () => {
-        const entry = {
+    const key = orderKey(order);
+    const maxAgeMs = order === 'albumsByPlays' ? this.playsMaxAgeMs : Number.POSITIVE_INFINITY;
+    let cached = this.orders.get(key);
+    if (cached?.version !== version || now - cached.readAt >= maxAgeMs) {
+      if (this.tooLarge.get(key) === version) return this.source.idsInOrder(order, page);
+      cached = await this.once(key, version, async () => {
+        const entry: CachedOrder = {
           version,
           ids: Int32Array.from(await this.source.idsInOrder(order)),
+          readAt: now,
+          keyBytes: 2 * key.length,
         };
-        this.orders.set(order, entry);
-        if (this.orders.get(order) !== entry) this.tooLarge.set(order, version);
+        // A genre no album has is one look in an index; held, any name an app sends would take
+        // room from the orders that cost a sort.
+        if (entry.ids.length === 0 && typeof order === 'object') return entry;
+        this.orders.set(key, entry);
+        if (this.orders.get(key) !== entry) this.tooLarge.set(key, version);
         return entry;
       });
     }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
-import { createAlbum, createArtist, createSong } from '../../../tests/helpers/factories.ts';
-import { type CatalogOrder, SubsonicRepository } from './subsonic.repository.ts';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  recordPlays,
+} from '../../../tests/helpers/factories.ts';
+import { type CatalogOrder, orderKey, SubsonicRepository } from './subsonic.repository.ts';
 
 const ORDERS: CatalogOrder[] = [
   'artistsByName',
@@ -9,6 +14,8 @@ const ORDERS: CatalogOrder[] = [
   'albumsByTitle',
   'albumsByArtist',
   'songsById',
+  'albumsByPlays',
+  { albumsOfGenre: 'Jazz' },
 ];
 
 describe('the catalog in the orders apps page through', () => {
@@ -43,10 +50,41 @@ describe('the catalog in the orders apps page through', () => {
       albums.push({ id: album.id, title, artist: artist.name, agoMs });
     }
     const hiddenAlbum = await createAlbum(t.deps, hidden.id, 'Aaa Hidden');
-    await createSong(t.deps, { artistIds: [hidden.id], albumId: hiddenAlbum.id });
+    const hiddenSong = await createSong(t.deps, {
+      artistIds: [hidden.id],
+      albumId: hiddenAlbum.id,
+      genre: 'Jazz',
+    });
     // An album whose only song is hidden is left out too.
     const emptied = await createAlbum(t.deps, zed.id, 'Aaa Emptied');
-    await createSong(t.deps, { artistIds: [zed.id], albumId: emptied.id, status: 'Inactive' });
+    const emptiedSong = await createSong(t.deps, {
+      artistIds: [zed.id],
+      albumId: emptied.id,
+      status: 'Inactive',
+      genre: 'Jazz',
+    });
+    // Jazz: Bravo and able by their listed songs; Charlie's Jazz song is hidden.
+    await t.deps.db
+      .updateTable('songs')
+      .set({ genre: 'Jazz' })
+      .where('id', 'in', [listedSongs[0]!, listedSongs[4]!])
+      .execute();
+    await createSong(t.deps, {
+      artistIds: [abba.id],
+      albumId: albums[2]!.id,
+      status: 'Inactive',
+      genre: 'Jazz',
+    });
+    // Plays: Charlie 5, then Bravo and able at 3 each; the hidden songs' plays count for nothing.
+    for (const [song, plays] of [
+      [listedSongs[2]!, 5],
+      [listedSongs[0]!, 3],
+      [listedSongs[4]!, 3],
+      [hiddenSong.id, 9],
+      [emptiedSong.id, 7],
+    ] as const) {
+      await recordPlays(t.deps, song, plays);
+    }
   });
   afterAll(() => t.close());
 
@@ -57,7 +95,7 @@ describe('the catalog in the orders apps page through', () => {
       for (let offset = 0; offset <= whole.length; offset += 2) {
         paged.push(...(await repository.idsInOrder(order, { offset, limit: 2 })));
       }
-      expect(paged, order).toEqual(whole);
+      expect(paged, orderKey(order)).toEqual(whole);
     }
   });
 
@@ -75,5 +113,16 @@ describe('the catalog in the orders apps page through', () => {
     expect(artists).toHaveLength(3);
     // Songs by id: those on the hidden artist's album and on the emptied one are not listed.
     expect(await repository.idsInOrder('songsById')).toEqual(listedSongs);
+  });
+
+  it('sorts albums by the plays of their listed songs, and a genre’s albums by title', async () => {
+    const [bravo, , charlie, , able] = albums.map((album) => album.id);
+    // A tie goes to the older id: Bravo was made before able.
+    expect(await repository.idsInOrder('albumsByPlays')).toEqual([charlie, bravo, able]);
+    expect(await repository.idsInOrder({ albumsOfGenre: 'Jazz' })).toEqual([able, bravo]);
+    expect(await repository.idsInOrder({ albumsOfGenre: 'jazz' })).toEqual([]);
+    expect(await repository.idsInOrder({ albumsOfGenre: 'Jazz' }, { offset: 1, limit: 5 })).toEqual(
+      [bravo],
+    );
   });
 });

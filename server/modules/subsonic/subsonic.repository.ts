@@ -51,29 +51,47 @@ export type AlbumListType =
   | 'byGenre';
 
 export interface AlbumListRequest {
-  type: Exclude<AlbumListType, 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist'>;
+  type: Exclude<
+    AlbumListType,
+    'newest' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'frequent' | 'byGenre'
+  >;
   size: number;
   offset: number;
   userId: number;
   fromYear?: number;
   toYear?: number;
-  genre?: string;
 }
 
 /**
- * The whole catalog in the fixed orders apps page through (getAlbumList2's newest and
- * alphabetical lists, search3 ""): each follows from the catalog alone.
+ * The catalog in the orders apps page through: getAlbumList2's lists for everyone (newest,
+ * alphabetical, most played, by genre) and search3 "". Each follows from the catalog alone, but
+ * for `albumsByPlays`, which follows the plays too.
  */
 export type CatalogOrder =
   | 'artistsByName'
   | 'albumsNewest'
   | 'albumsByTitle'
   | 'albumsByArtist'
-  | 'songsById';
+  | 'songsById'
+  /** Albums by the plays of their listed songs, most first (getAlbumList2 frequent). */
+  | 'albumsByPlays'
+  /** Albums holding a listed song of the genre, by title (getAlbumList2 byGenre). */
+  | { albumsOfGenre: string };
+
+/** What an order is held under in a cache. */
+export function orderKey(order: CatalogOrder): string {
+  return typeof order === 'string' ? order : `albumsOfGenre:${order.albumsOfGenre}`;
+}
 
 export interface Page {
   offset: number;
   limit: number;
+}
+
+/** Ids read as one JSON array: SQLite hands it over as text, PostgreSQL parsed (null for none). */
+function idsOfArray(ids: string | number[] | null | undefined): number[] {
+  if (ids === null || ids === undefined) return [];
+  return typeof ids === 'string' ? JSON.parse(ids) : ids;
 }
 
 function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
@@ -294,13 +312,12 @@ export class SubsonicRepository {
   }
 
   /**
-   * Ids in one of the catalog's fixed orders: a page of them, or every one without `page` (what
-   * CatalogOrderCache caches). Ids are paged first and presented after: SQLite works out every
+   * Ids in one of the catalog's orders: a page of them, or every one without `page` (what
+   * CatalogResponseCache caches). Ids are paged first and presented after: SQLite works out every
    * selected column of every row it sorts or skips. Every one comes as one JSON array, ordered
    * inside the aggregate: a whole catalog's ids as row objects cost the driver more than the read.
    */
   async idsInOrder(order: CatalogOrder, page?: Page): Promise<number[]> {
-    const all = this.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
     const inOrder = async <T extends keyof Database>(
       rows: SelectQueryBuilder<Database, T, object>,
       id: RawBuilder<number>,
@@ -315,14 +332,24 @@ export class SubsonicRepository {
           .execute();
         return paged.map((row) => row.id);
       }
-      const [row] = await rows
-        .select(sql<string | number[] | null>`${sql.raw(all)}(${id} order by ${by})`.as('ids'))
-        .execute();
-      // SQLite hands the JSON over as text, PostgreSQL parsed (and null for no rows).
-      const ids = row?.ids ?? [];
-      return typeof ids === 'string' ? JSON.parse(ids) : ids;
+      const [row] = await rows.select(this.idArray(id, by).as('ids')).execute();
+      return idsOfArray(row?.ids);
     };
     const albums = () => this.db.selectFrom('albums').where(albumIsListed);
+    if (typeof order === 'object') {
+      // From the songs of the genre (an index), so a rare genre reads few rows.
+      return inOrder(
+        albums().where('albums.id', 'in', (eb) =>
+          eb
+            .selectFrom('songs')
+            .select('songs.album_id')
+            .where('songs.genre', '=', order.albumsOfGenre)
+            .where(songIsListed),
+        ),
+        sql`albums.id`,
+        sql`lower(albums.title), albums.id`,
+      );
+    }
     switch (order) {
       case 'artistsByName':
         return inOrder(
@@ -347,7 +374,46 @@ export class SubsonicRepository {
           sql`songs.id`,
           sql`songs.id`,
         );
+      case 'albumsByPlays':
+        return this.albumsByPlays(page);
     }
+  }
+
+  /** Every id of `id` as one JSON array, in the order `by`. */
+  private idArray(id: RawBuilder<number>, by: RawBuilder<unknown>) {
+    const all = this.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
+    return sql<string | number[] | null>`${sql.raw(all)}(${id} order by ${by})`;
+  }
+
+  /** Albums by the plays of their listed songs, most first: a page of them, or every one. */
+  private async albumsByPlays(page?: Page): Promise<number[]> {
+    // Summed per album before the albums are joined: one album lookup per album played, not
+    // one per song.
+    const totals = this.db
+      .selectFrom('songs')
+      .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+      .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
+      .where(songIsListed)
+      .groupBy('songs.album_id')
+      .as('totals');
+    const played = this.db
+      .selectFrom(totals)
+      .innerJoin('albums', 'albums.id', 'totals.album_id')
+      .where(albumIsListed);
+    if (page) {
+      const rows = await played
+        .select('totals.album_id')
+        .orderBy('totals.n', 'desc')
+        .orderBy('totals.album_id')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute();
+      return rows.map((row) => Number(row.album_id));
+    }
+    const [row] = await played
+      .select(this.idArray(sql`totals.album_id`, sql`totals.n desc, totals.album_id`).as('ids'))
+      .execute();
+    return idsOfArray(row?.ids);
   }
 
   async randomSongIds(
@@ -415,18 +481,6 @@ export class SubsonicRepository {
           .orderBy('albums.id');
         break;
       }
-      case 'byGenre':
-        query = query
-          .where((eb) =>
-            eb.exists(
-              listedSongOfAlbum(eb)
-                .select('songs.id')
-                .where('songs.genre', '=', request.genre ?? ''),
-            ),
-          )
-          .orderBy(sql`lower(albums.title)`)
-          .orderBy('albums.id');
-        break;
       case 'starred':
         query = query
           .innerJoin('album_stars', 'album_stars.album_id', 'albums.id')
@@ -434,27 +488,6 @@ export class SubsonicRepository {
           .orderBy('album_stars.created_at', 'desc')
           .orderBy('albums.id');
         break;
-      case 'frequent': {
-        // Summed per album before the albums are joined: one album lookup per album played,
-        // not one per song.
-        const totals = this.db
-          .selectFrom('songs')
-          .innerJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-          .select((eb) => ['songs.album_id', eb.fn.sum<number>('song_play_totals.plays').as('n')])
-          .where(songIsListed)
-          .groupBy('songs.album_id')
-          .as('totals');
-        const plays = await page(
-          this.db
-            .selectFrom(totals)
-            .innerJoin('albums', 'albums.id', 'totals.album_id')
-            .select('totals.album_id')
-            .where(albumIsListed)
-            .orderBy('totals.n', 'desc')
-            .orderBy('totals.album_id'),
-        ).execute();
-        return plays.map((row) => Number(row.album_id));
-      }
       case 'recent': {
         const recent = await page(
           this.db

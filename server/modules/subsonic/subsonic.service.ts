@@ -93,11 +93,13 @@ export const ALBUM_LIST_TYPES: readonly AlbumListName[] = [
   'highest',
 ];
 
-/** The album lists that are the whole catalog in a fixed order, paged from the cache. */
-const CATALOG_ORDER_OF_LIST: Partial<Record<AlbumListType, CatalogOrder>> = {
-  newest: 'albumsNewest',
-  alphabeticalByName: 'albumsByTitle',
-  alphabeticalByArtist: 'albumsByArtist',
+/** The album lists that are the same for everyone, paged from the cache. */
+const CATALOG_ORDER_OF_LIST: Partial<Record<AlbumListType, (genre: string) => CatalogOrder>> = {
+  newest: () => 'albumsNewest',
+  alphabeticalByName: () => 'albumsByTitle',
+  alphabeticalByArtist: () => 'albumsByArtist',
+  frequent: () => 'albumsByPlays',
+  byGenre: (genre) => ({ albumsOfGenre: genre }),
 };
 
 /** The latest year a bound may name: a larger one means the same and overflows no integer. */
@@ -199,6 +201,7 @@ export class SubsonicService {
         idsInOrder: (order, page) => repository.idsInOrder(order, page),
       },
       budgets.catalog,
+      playsMaxAgeMs,
     );
     // Both kinds on one shelf, so neither keeps the other out of the share.
     const shelf = new CardShelf(budgets.cards);
@@ -592,13 +595,12 @@ export class SubsonicService {
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
     const ids = order
-      ? await this.cache.page(order, { offset, limit: size }, version)
+      ? await this.cache.page(order(genre ?? ''), { offset, limit: size }, version)
       : await this.repository.albumIds({
           type: type as AlbumListRequest['type'],
           size,
           offset,
           userId: caller.userId,
-          ...(genre !== undefined ? { genre } : {}),
           ...(fromYear !== undefined ? { fromYear } : {}),
           ...(toYear !== undefined ? { toYear } : {}),
         });
