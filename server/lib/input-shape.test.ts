@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_LIMITS, inputProblem, nulPath } from './input-shape.ts';
+import { INPUT_LIMITS, inputProblem, inputRefused, nulPath } from './input-shape.ts';
 
 /** `levels` lists inside each other, around `inner`. */
 const nested = (levels: number, inner: unknown = 1): unknown => {
@@ -51,6 +51,20 @@ describe('inputProblem', () => {
       kind: 'wide',
       path: 'songs.0.tags',
     });
+  });
+
+  it('takes as many entries as a route allows, and says that number when it refuses more', () => {
+    const queue = { id: new Array(1500).fill('7') };
+    expect(inputProblem(queue)?.kind).toBe('wide');
+    expect(inputProblem(queue, 2000)).toBeNull();
+    const refused = inputRefused(
+      'body',
+      inputProblem({ id: new Array(2001).fill('7') }, 2000)!,
+      2000,
+    );
+    expect(refused.message).toBe(
+      'id in the request body has too many entries: at most 2000 in one object or list',
+    );
   });
 
   it('reports the first problem met, in document order', () => {

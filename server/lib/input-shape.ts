@@ -19,24 +19,24 @@ function under(key: string, problem: InputProblem): InputProblem {
   return problem;
 }
 
-function inspect(value: unknown, depth: number): InputProblem | null {
+function inspect(value: unknown, depth: number, entries: number): InputProblem | null {
   if (typeof value === 'string') return value.includes('\u0000') ? { kind: 'nul', path: '' } : null;
   if (value === null || typeof value !== 'object') return null;
   // Checked before going down, so the walk's own stack stays as shallow as the limit.
   if (depth >= INPUT_LIMITS.depth) return { kind: 'deep', path: '' };
   if (Array.isArray(value)) {
-    if (value.length > INPUT_LIMITS.entries) return { kind: 'wide', path: '' };
+    if (value.length > entries) return { kind: 'wide', path: '' };
     for (let i = 0; i < value.length; i++) {
-      const found = inspect(value[i], depth + 1);
+      const found = inspect(value[i], depth + 1, entries);
       if (found) return under(String(i), found);
     }
     return null;
   }
-  let entries = 0;
+  let seen = 0;
   for (const key in value) {
-    if (++entries > INPUT_LIMITS.entries) return { kind: 'wide', path: '' };
+    if (++seen > entries) return { kind: 'wide', path: '' };
     if (key.includes('\u0000')) return { kind: 'nul', path: key };
-    const found = inspect((value as Record<string, unknown>)[key], depth + 1);
+    const found = inspect((value as Record<string, unknown>)[key], depth + 1, entries);
     if (found) return under(key, found);
   }
   return null;
@@ -45,11 +45,14 @@ function inspect(value: unknown, depth: number): InputProblem | null {
 /**
  * The first thing wrong with parsed input (a body, a query, a form), or null: a NUL character
  * in any text or key, nesting deeper than INPUT_LIMITS.depth, or an object or list with more
- * than INPUT_LIMITS.entries entries. One walk, each value visited once, nothing allocated unless
- * a problem is found.
+ * than `entries` entries (INPUT_LIMITS.entries unless a route says otherwise). One walk, each
+ * value visited once, nothing allocated unless a problem is found.
  */
-export function inputProblem(value: unknown): InputProblem | null {
-  return inspect(value, 0);
+export function inputProblem(
+  value: unknown,
+  entries: number = INPUT_LIMITS.entries,
+): InputProblem | null {
+  return inspect(value, 0, entries);
 }
 
 /** Where the first NUL character sits in parsed input, or null when there is none. */
@@ -62,8 +65,12 @@ export function nulPath(value: unknown): string | null {
 export const nulRefused = (where: string, field?: string) =>
   badRequest(`${where} must not contain the NUL character (\\u0000)`, field);
 
-/** The 400 for `problem` in `part` of a request (body, query, params). */
-export function inputRefused(part: string, problem: InputProblem): AppError {
+/** The 400 for `problem` in `part` of a request (body, query, params), whose lists hold `entries`. */
+export function inputRefused(
+  part: string,
+  problem: InputProblem,
+  entries: number = INPUT_LIMITS.entries,
+): AppError {
   const where = problem.path || part;
   const field = problem.path || undefined;
   switch (problem.kind) {
@@ -75,7 +82,7 @@ export function inputRefused(part: string, problem: InputProblem): AppError {
       );
     case 'wide':
       return badRequest(
-        `${problem.path ? `${problem.path} in the request ${part}` : `The request ${part}`} has too many entries: at most ${INPUT_LIMITS.entries} in one object or list`,
+        `${problem.path ? `${problem.path} in the request ${part}` : `The request ${part}`} has too many entries: at most ${entries} in one object or list`,
         field,
       );
   }

@@ -127,23 +127,59 @@ function validationMessage(
   };
 }
 
+/** What a caller is told of a request refused for something it can fix. */
+export interface Refusal {
+  status: number;
+  message: string;
+  field?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The refusal `error` stands for, in words whoever sent the request can act on; null for what
+ * is not the caller's to fix (a fault on the server's side).
+ */
+export function refusalOf(error: FastifyError, request: FastifyRequest): Refusal | null {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+    };
+  }
+  if (error.validation) return { status: 400, ...validationMessage(error, request.query) };
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        message: `Unsupported content type ${request.headers['content-type'] ?? ''}`.trim(),
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, message: 'The request body is too large' };
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, message: 'The request has too many parts' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: 'The request must be multipart/form-data' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: error.message || 'Bad request' };
+  return null;
+}
+
 /**
  * The one place errors become HTTP responses: always JSON `{ message }`, 4xx for anything the
  * caller can fix, and 500s that say nothing about the inside.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(
-          error.field ? { message: error.message, field: error.field } : { message: error.message },
-        );
-    }
-    if (error.validation) {
-      return reply.status(400).send(validationMessage(error, request.query));
-    }
+    // A timed-out statement is the server's to answer for, whatever else the error says.
     if (isStatementTimeout(error)) {
       // One line, no stack: the operator learns which request asked too much.
       request.log.warn({ url: request.url }, 'statement timeout');
@@ -152,29 +188,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           'This request took too long and was stopped. Please try again in a moment, or ask for less (a smaller page or a narrower search).',
       });
     }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.status(400).send({ message: 'The request body is not valid JSON' });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.status(415).send({
-          message: `Unsupported content type ${request.headers['content-type'] ?? ''}`.trim(),
-        });
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
-        return reply.status(413).send({ message: 'The request body is too large' });
-      case 'FST_FILES_LIMIT':
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FIELDS_LIMIT':
-        return reply.status(413).send({ message: 'The request has too many parts' });
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return reply.status(415).send({ message: 'The request must be multipart/form-data' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      if (status === 429 && error.message)
-        return reply.status(429).send({ message: error.message });
-      return reply.status(status).send({ message: error.message || 'Bad request' });
+    const refusal = refusalOf(error, request);
+    if (refusal) {
+      if (refusal.headers) reply.headers(refusal.headers);
+      const { message, field } = refusal;
+      return reply.status(refusal.status).send(field ? { message, field } : { message });
     }
     if (isConnectionFault(error)) {
       request.log.warn({ err: error }, 'database connection lost during a request');

@@ -15,10 +15,21 @@ const PARTS = ['body', 'query', 'params'] as const;
 export const inputShapePlugin = fp(async (app: FastifyInstance) => {
   // A plain callback hook, not an async one: it runs on every request.
   app.addHook('preValidation', (request, _reply, done) => {
+    const entries = request.routeOptions.config.inputEntries;
     for (const part of PARTS) {
-      const problem = inputProblem(request[part]);
-      if (problem) return done(inputRefused(part, problem));
+      const problem = inputProblem(request[part], entries);
+      if (problem) return done(inputRefused(part, problem, entries));
     }
     done();
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How many entries one list or object of this route's input may hold, where more than
+     * INPUT_LIMITS.entries are of use (a Subsonic play queue of thousands of songs).
+     */
+    inputEntries?: number;
+  }
+}

@@ -36,21 +36,26 @@ export class SubsonicError extends Error {
 export const missing = (name: string) =>
   new SubsonicError(CODES.missingParameter, `Required parameter is missing: ${name}`);
 
+/** A refusal of HTTP `status`, in Subsonic's codes. */
+export function refusalAsSubsonic(status: number, message: string): SubsonicError {
+  const code =
+    status === 404
+      ? CODES.notFound
+      : status === 403
+        ? CODES.notAuthorized
+        : status === 401
+          ? CODES.wrongCredentials
+          : status === 400 || status === 409 || status === 422
+            ? CODES.missingParameter
+            : CODES.generic;
+  return new SubsonicError(code, message);
+}
+
 /** The errors Chorus's services throw, in Subsonic's codes. */
 export function asSubsonicError(error: unknown): SubsonicError | null {
   if (error instanceof SubsonicError) return error;
   if (!(error instanceof AppError)) return null;
-  const code =
-    error.statusCode === 404
-      ? CODES.notFound
-      : error.statusCode === 403
-        ? CODES.notAuthorized
-        : error.statusCode === 401
-          ? CODES.wrongCredentials
-          : error.statusCode === 400 || error.statusCode === 409 || error.statusCode === 422
-            ? CODES.missingParameter
-            : CODES.generic;
-  return new SubsonicError(code, error.message);
+  return refusalAsSubsonic(error.statusCode, error.message);
 }
 
 /**

@@ -378,14 +378,19 @@ describe('the Subsonic API over HTTP', () => {
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
       expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
-      // Fastify's own refusals (here a body of a type the API takes none of) carry them too.
-      const refused = await fetch(`${base}/rest/ping`, {
+      // Fastify's own refusals (here a body of a type the API takes none of) carry them too, as
+      // Subsonic errors the page can read.
+      const refused = await fetch(`${base}/rest/ping?f=json`, {
         method: 'POST',
         headers: { ...origin, 'content-type': 'application/xml' },
         body: 'x',
       });
-      expect(refused.status).toBe(415);
+      expect(refused.status).toBe(200);
       expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+      expect((await refused.json())['subsonic-response']).toMatchObject({
+        status: 'failed',
+        error: { code: 0, message: 'Unsupported content type application/xml' },
+      });
       // The web app's own API stays same-origin: its sessions are cookies.
       const own = await fetch(`${base}/api/health`, { headers: origin });
       expect(own.headers.get('access-control-allow-origin')).toBeNull();
@@ -1017,6 +1022,50 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('getPlayQueue', { apiKey: otherKey })).playQueue).toBeUndefined();
     });
 
+    it('keeps the 1,000 songs from the current one on of a longer queue an app saves', async () => {
+      // Ids past the catalog stand in for the rest of a long queue: only listed songs come back.
+      const queue = Array.from({ length: 1500 }, (_, i) => String(900_000 + i));
+      queue[100] = String(songs[3]!.id);
+      queue[1200] = String(songs[1]!.id);
+      queue[1300] = String(songs[2]!.id);
+      const posted = await fetch(`${base}/rest/savePlayQueue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([
+          ['apiKey', appKey],
+          ['f', 'json'],
+          ['current', queue[1200]!],
+          ...queue.map((id): [string, string] => ['id', id]),
+        ]),
+      });
+      expect((await posted.json())['subsonic-response'].status).toBe('ok');
+      const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
+      // The last 1,000 (500 to 1,499), since fewer than 1,000 follow the current song.
+      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual([queue[1200], queue[1300]]);
+      expect(playQueue?.current).toBe(queue[1200]);
+    });
+
+    it('answers a parameter it refuses before the call as a Subsonic error, in the format asked', async () => {
+      const xml = await rest('getSong', { apiKey: appKey, id: '1\u0000' });
+      expect(xml.status).toBe(200);
+      const text = await xml.text();
+      expect(text).toMatch(/<subsonic-response [^>]*status="failed"/);
+      expect(text).toMatch(/<error code="10" message="id must not contain the NUL character/);
+      const answer = await json('getSong', { apiKey: appKey, id: '1\u0000' });
+      expect(answer).toMatchObject({ status: 'failed', error: { code: 10 } });
+      // A body past the limit of a form is an error an app can show, too.
+      const large = await fetch(`${base}/rest/ping?f=json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `apiKey=${appKey}&c=${'x'.repeat(70 * 1024)}`,
+      });
+      expect(large.status).toBe(200);
+      expect((await large.json())['subsonic-response']).toMatchObject({
+        status: 'failed',
+        error: { code: 0 },
+      });
+    });
+
     it('names no current song in a saved queue once that song is no longer listed', async () => {
       // Apps look the current song up among the entries and start there: one missing from them
       // would have them start nowhere.
@@ -1612,13 +1661,15 @@ describe('the Subsonic API over HTTP', () => {
     });
 
     it('fills and replaces a long playlist in one call, without reading it again for every song', async () => {
-      // Symfonium and DSub save a whole play queue as a playlist: hundreds of songIds at once.
-      const ids = (await manySongsOfNewArtist('Bulk Saver', 300)).map(String);
+      // Symfonium and DSub save a whole play queue as a playlist: hundreds of songIds at once,
+      // and more than the 1,000 entries a list of the JSON API may hold.
+      const ids = (await manySongsOfNewArtist('Bulk Saver', 1200)).map(String);
+      const [last, nextToLast] = [ids.at(-1)!, ids.at(-2)!];
       const reads = vi.spyOn(t.deps.services.playlists, 'get');
       try {
         const api = client({ apiKey: appKey }, true);
         const { playlist } = await api.createPlaylist({ name: 'Saved queue', songId: ids });
-        expect(playlist.songCount).toBe(300);
+        expect(playlist.songCount).toBe(1200);
         expect(playlist.entry?.map((e) => e.id)).toEqual(ids);
         const reversed = [...ids].reverse();
         const replaced = await api.createPlaylist({ playlistId: playlist.id, songId: reversed });
@@ -1626,13 +1677,13 @@ describe('the Subsonic API over HTTP', () => {
         await api.updatePlaylist({
           playlistId: playlist.id,
           songIndexToRemove: [0, 1, 2],
-          songIdToAdd: [ids[299]!, ids[298]!, String(songs[0]!.id)],
+          songIdToAdd: [last, nextToLast, String(songs[0]!.id)],
         });
         const read = await api.getPlaylist({ id: playlist.id });
         expect(read.playlist.entry?.map((e) => e.id)).toEqual([
           ...reversed.slice(3),
-          ids[299],
-          ids[298],
+          last,
+          nextToLast,
           String(songs[0]!.id),
         ]);
         // Each call reads the playlist a few times, whatever the number of songs it names.

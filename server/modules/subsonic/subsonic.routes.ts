@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
+import { refusalOf } from '../../plugins/errors.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
 import { addressBucket } from '../../plugins/rate-limit.ts';
 import { RANKING_CACHE_MS } from '../../services.ts';
@@ -16,6 +17,7 @@ import {
   type Node,
   Params,
   type RenderedResponse,
+  refusalAsSubsonic,
   SubsonicError,
   sendResponse,
 } from './protocol.ts';
@@ -35,8 +37,18 @@ const CROSS_ORIGIN_HEADERS = {
   'cross-origin-resource-policy': 'cross-origin',
 };
 
-/** Form bodies (the `formPost` extension) are small: credentials and a few ids. */
+/**
+ * Form bodies (the `formPost` extension) are small: credentials and ids, some thousands of them
+ * at most (a play queue, the songs of a playlist).
+ */
 const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Values one parameter may have: as many as a form body can hold ("a=1&" is four bytes), so only
+ * the body's limit bounds a list of ids. The input limit the JSON API keeps (1,000) would refuse
+ * an app's longer play queue or playlist.
+ */
+const PARAMETER_VALUES = FORM_BODY_LIMIT / 4;
 
 /**
  * The OpenSubsonic extensions served. Apps seek in a transcode with `timeOffset` only when the
@@ -251,6 +263,23 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       reply.headers(CROSS_ORIGIN_HEADERS);
       done();
     });
+    // Refusals before a call is handled (a NUL in a parameter, a body too large) are Subsonic
+    // errors too, in the format asked for, so an app shows their message rather than failing to
+    // read the answer. A transcode past its bound stays an HTTP 429, which players wait on and
+    // retry, and what is no refusal goes on to the server's own handler.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const refusal = refusalOf(error, request);
+      if (!refusal || refusal.status === 429) throw error;
+      const params = Params.from(request.query, request.body);
+      let callback: string | null = null;
+      try {
+        callback = jsonpCallbackOf(params);
+      } catch {
+        // A wrong callback: the refusal goes out as plain JSON, as in `handle`.
+      }
+      const answer = refusalAsSubsonic(refusal.status, refusal.message);
+      return sendResponse(reply, formatOf(params), answer, callback);
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -268,7 +297,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       scope.route({
         method,
         url: '/rest/:method',
-        config: { policy: 'subsonic' },
+        config: { policy: 'subsonic', inputEntries: PARAMETER_VALUES },
         schema: {
           tags: ['subsonic'],
           summary: 'The OpenSubsonic API (server/modules/subsonic/README.md)',

@@ -1135,9 +1135,14 @@ export class SubsonicService {
 
   /** savePlayQueue: the songs in order (at most MAX_QUEUE), the current one and its position. */
   async savePlayQueue(caller: Caller, params: Params): Promise<Node> {
-    const songIds = params.ids('id').slice(0, MAX_QUEUE);
+    const queue = params.ids('id');
     const current = params.get('current');
     const currentId = current ? params.id('current') : null;
+    // A longer queue keeps MAX_QUEUE songs from the current one on (what is still to play), or
+    // the last MAX_QUEUE when fewer follow it.
+    const at = currentId === null ? -1 : queue.indexOf(currentId);
+    const start = Math.max(0, Math.min(at, queue.length - MAX_QUEUE));
+    const songIds = queue.slice(start, start + MAX_QUEUE);
     await this.repository.savePlayQueue({
       userId: caller.userId,
       songIds,
