@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createListener, signIn } from './support.ts';
+import { createListener, holdRequests, signIn } from './support.ts';
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your Library' });
 
@@ -183,4 +183,27 @@ test('the library collapses to a rail and, on a phone, opens as a drawer', async
   await drawer.getByText('Pocket list').click();
   await expect(page.getByRole('heading', { name: 'Pocket list' })).toBeVisible();
   await expect(drawer).toBeHidden();
+});
+
+test('Liked Songs names its count once the likes have come, never a zero before', async ({
+  page,
+  context,
+}) => {
+  const listener = await createListener();
+  const [song] = (await (await page.request.get('/api/songs?limit=1')).json()).items as {
+    _id: number;
+  }[];
+  await page.request.put(`/api/songs/${song!._id}/like`, {
+    headers: { authorization: `Bearer ${listener.token}` },
+  });
+  await signIn(context, listener);
+  const likes = await holdRequests(page, /\/api\/me\/likes\/ids$/);
+  await page.goto('/');
+  const liked = sidebar(page).getByRole('link', { name: /Liked Songs/ });
+  await expect.poll(() => likes.sent.length).toBeGreaterThan(0);
+  await expect(liked).toContainText('Playlist');
+  await expect(liked).not.toContainText('songs');
+  likes.release();
+  await expect(liked).toContainText('Playlist · 1 song');
+  await likes.stop();
 });

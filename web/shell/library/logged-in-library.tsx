@@ -80,7 +80,10 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
   const shownArtists = (cutArtists ? followed.slice(0, ARTISTS_SHOWN) : followed).filter((artist) =>
     matches(artist.name),
   );
-  const likedCount = liked.data?.size ?? 0;
+  // Until the likes arrive the row names no count: "0 songs" would be a wrong figure.
+  const likedSubtitle = liked.data
+    ? `Playlist · ${liked.data.size} ${liked.data.size === 1 ? 'song' : 'songs'}`
+    : 'Playlist';
 
   const dialogs = (
     <>
@@ -166,7 +169,7 @@ export function LoggedInLibrary({ collapsed }: { collapsed: boolean }) {
                   </span>
                 }
                 title="Liked Songs"
-                subtitle={`Playlist · ${likedCount} ${likedCount === 1 ? 'song' : 'songs'}`}
+                subtitle={likedSubtitle}
               />
             </li>
           )}
