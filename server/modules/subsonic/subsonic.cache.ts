@@ -95,28 +95,38 @@ export class CatalogResponseCache {
 
   /** A page of the catalog's ids in `order` (at `version`, when the caller has read it). */
   async page(order: CatalogOrder, page: Page, known?: number, now = Date.now()): Promise<number[]> {
+    const ids = await this.whole(order, known, now);
+    if (!ids) return this.source.idsInOrder(order, page);
+    return Array.from(ids.subarray(page.offset, page.offset + page.limit));
+  }
+
+  /**
+   * Every id of `order` (at `version`, when the caller has read it), read first where it is not
+   * held or too old; null when it does not fit the budget, so a caller reads what it needs of it.
+   */
+  async whole(order: CatalogOrder, known?: number, now = Date.now()): Promise<Int32Array | null> {
     const version = known ?? (await this.source.version());
     const key = orderKey(order);
     const maxAgeMs = order === 'albumsByPlays' ? this.playsMaxAgeMs : Number.POSITIVE_INFINITY;
-    let cached = this.orders.get(key);
-    if (cached?.version !== version || now - cached.readAt >= maxAgeMs) {
-      if (this.tooLarge.get(key) === version) return this.source.idsInOrder(order, page);
-      cached = await this.once(key, version, async () => {
-        const entry: CachedOrder = {
-          version,
-          ids: Int32Array.from(await this.source.idsInOrder(order)),
-          readAt: now,
-          keyBytes: 2 * key.length,
-        };
-        // A genre no album has is one look in an index; held, any name an app sends would take
-        // room from the orders that cost a sort.
-        if (entry.ids.length === 0 && typeof order === 'object') return entry;
-        this.orders.set(key, entry);
-        if (this.orders.get(key) !== entry) this.tooLarge.set(key, version);
-        return entry;
-      });
-    }
-    return Array.from(cached.ids.subarray(page.offset, page.offset + page.limit));
+    const cached = this.orders.get(key);
+    if (cached?.version === version && now - cached.readAt < maxAgeMs) return cached.ids;
+    if (this.tooLarge.get(key) === version) return null;
+    const read = await this.once(key, version, async () => {
+      const entry: CachedOrder = {
+        version,
+        ids: Int32Array.from(await this.source.idsInOrder(order)),
+        readAt: now,
+        keyBytes: 2 * key.length,
+      };
+      // A genre nothing has is one look in an index; held, any name an app sends would take
+      // room from the orders that cost a sort.
+      if (entry.ids.length === 0 && typeof order === 'object') return entry;
+      this.orders.set(key, entry);
+      if (this.orders.get(key) !== entry) this.tooLarge.set(key, version);
+      return entry;
+    });
+    // A read that did not fit still serves the requests that waited on it.
+    return read.ids;
   }
 
   /**

@@ -76,11 +76,16 @@ export type CatalogOrder =
   /** Albums by the plays of their listed songs, most first (getAlbumList2 frequent). */
   | 'albumsByPlays'
   /** Albums holding a listed song of the genre, by title (getAlbumList2 byGenre). */
-  | { albumsOfGenre: string };
+  | { albumsOfGenre: string }
+  /** The genre's listed songs by id (getSongsByGenre; random songs of it). */
+  | { songsOfGenre: string };
 
 /** What an order is held under in a cache. */
 export function orderKey(order: CatalogOrder): string {
-  return typeof order === 'string' ? order : `albumsOfGenre:${order.albumsOfGenre}`;
+  if (typeof order === 'string') return order;
+  return 'albumsOfGenre' in order
+    ? `albumsOfGenre:${order.albumsOfGenre}`
+    : `songsOfGenre:${order.songsOfGenre}`;
 }
 
 export interface Page {
@@ -336,6 +341,16 @@ export class SubsonicRepository {
       return idsOfArray(row?.ids);
     };
     const albums = () => this.db.selectFrom('albums').where(albumIsListed);
+    if (typeof order === 'object' && 'songsOfGenre' in order) {
+      return inOrder(
+        this.db
+          .selectFrom('songs')
+          .where(songIsListed)
+          .where('songs.genre', '=', order.songsOfGenre),
+        sql`songs.id`,
+        sql`songs.id`,
+      );
+    }
     if (typeof order === 'object') {
       // From the songs of the genre (an index), so a rare genre reads few rows.
       return inOrder(
@@ -429,19 +444,6 @@ export class SubsonicRepository {
     if (filter.fromYear !== undefined) query = query.where('albums.year', '>=', filter.fromYear);
     if (filter.toYear !== undefined) query = query.where('albums.year', '<=', filter.toYear);
     const rows = await query.orderBy(sql`random()`).limit(size).execute();
-    return rows.map((row) => row.id);
-  }
-
-  async songIdsOfGenre(genre: string, page: Page): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('songs')
-      .select('songs.id')
-      .where(songIsListed)
-      .where('songs.genre', '=', genre)
-      .orderBy('songs.id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -628,14 +630,53 @@ export class SubsonicRepository {
     return rows.map((row) => row.song_id);
   }
 
-  /** Genres of an artist's listed songs. */
+  /** Genres of an artist's listed songs (a blank genre is none). */
   private genresOfArtist(artistId: number) {
     return this.db
       .selectFrom('songs')
       .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
       .select('songs.genre')
       .where('song_artists.artist_id', '=', artistId)
-      .where(songIsListed);
+      .where(songIsListed)
+      .where('songs.genre', '!=', '');
+  }
+
+  /**
+   * What a radio picks from: the listed songs credited to the artist (for a song, to any of its
+   * artists), and the artist's genres (for a song, its own); a blank genre is none.
+   */
+  async radioSeed(
+    seed: { artistId: number } | { songId: number },
+  ): Promise<{ songIds: number[]; genres: string[] }> {
+    const artists =
+      'artistId' in seed
+        ? [seed.artistId]
+        : (
+            await this.db
+              .selectFrom('song_artists')
+              .select('artist_id')
+              .where('song_id', '=', seed.songId)
+              .execute()
+          ).map((row) => row.artist_id);
+    const songs =
+      artists.length === 0
+        ? []
+        : await this.db
+            .selectFrom('song_artists')
+            .select('song_id')
+            .distinct()
+            .where('artist_id', 'in', artists)
+            .where('listed', '=', 1)
+            .execute();
+    const genreRows = await ('artistId' in seed
+      ? this.genresOfArtist(seed.artistId).distinct()
+      : this.db
+          .selectFrom('songs')
+          .select('songs.genre')
+          .where('songs.id', '=', seed.songId)
+          .where('songs.genre', '!=', '')
+    ).execute();
+    return { songIds: songs.map((row) => row.song_id), genres: genreRows.map((row) => row.genre) };
   }
 
   /** Listed songs by the artist or in the artist's genres, in random order. */

@@ -131,7 +131,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     getSong: (caller, params) => subsonic.song(caller, params),
     getAlbumList: (caller, params) => subsonic.albumList(caller, params),
     getAlbumList2: (caller, params) => subsonic.albumList2(caller, params),
-    getGenres: () => subsonic.genres(),
+    getGenres: (_caller, params) => subsonic.genres(formatOf(params)),
     getRandomSongs: (caller, params) => subsonic.randomSongs(caller, params),
     getSongsByGenre: (caller, params) => subsonic.songsByGenre(caller, params),
     search2: (caller, params) => subsonic.search2(caller, params),
