@@ -17,6 +17,8 @@ import { LONG_PLAYLIST_SONGS, PlaylistsService } from './modules/playlists/playl
 import { PlaylistSongsCache } from './modules/playlists/songs-cache.ts';
 import { PlaysRepository } from './modules/plays/plays.repository.ts';
 import { PlaysService } from './modules/plays/plays.service.ts';
+import { RelatedRepository } from './modules/related/related.repository.ts';
+import { RelatedService } from './modules/related/related.service.ts';
 import { createSearchRepository, playlistCards } from './modules/search/search.repository.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { AppKeysRepository } from './modules/subsonic/app-keys.repository.ts';
@@ -50,6 +52,8 @@ export interface Services {
   follows: FollowsService;
   plays: PlaysService;
   search: SearchService;
+  /** Releases and artists to go on to: "Fans also like" on the web, `similarArtist` for apps. */
+  related: RelatedService;
   appKeys: AppKeysService;
   /** The public unpaged lists, rendered once for every caller (getAllArtist, getAllSongs). */
   publicLists: SharedResponseCache;
@@ -80,6 +84,7 @@ export function createServices(parts: ServiceParts): Services {
       RANKING_CACHE_MS,
       caches.searchCards,
     ),
+    related: new RelatedService(new RelatedRepository(db), catalog, caches.catalogCounts),
     appKeys: createAppKeysService(parts),
     // Their counts (listeners, followers) lag as the catalog's cached ones do.
     publicLists: new SharedResponseCache(caches.sharedResponses, RANKING_CACHE_MS),

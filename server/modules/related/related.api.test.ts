@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/api-app.ts';
 import {
   createAlbum,
@@ -7,6 +7,7 @@ import {
   createUser,
   recordPlays,
 } from '../../../tests/helpers/factories.ts';
+import { RelatedRepository } from './related.repository.ts';
 
 describe('discography, fans also like and more by', () => {
   let t: TestContext;
@@ -151,6 +152,18 @@ describe('discography, fans also like and more by', () => {
     const again = ids((await get(`/api/artists/${main.id}/related`)).body.artists);
     expect(again[0]).toBe(coLiked.id);
     expect(again).not.toContain(coPlayed.id);
+
+    // Apps see the same artists as an artist's similar ones, as many as `count` asks for.
+    const apiKey = (await t.deps.services.appKeys.create(liker.id)).appKey;
+    const similar = async (count: number) => {
+      const info = await get(
+        `/rest/getArtistInfo2?apiKey=${apiKey}&f=json&v=1.16.1&c=test&id=${main.id}&count=${count}`,
+      );
+      const artists = info.body['subsonic-response'].artistInfo2.similarArtist ?? [];
+      return (artists as { id: string }[]).map((artist) => Number(artist.id));
+    };
+    expect(await similar(20)).toEqual(again);
+    expect(await similar(1)).toEqual([coLiked.id]);
   });
 
   it('falls back to artists of the same genres when nobody has listened yet', async () => {
@@ -169,5 +182,35 @@ describe('discography, fans also like and more by', () => {
     const { body } = await get(`/api/artists/${lonely.id}/related`);
     expect(ids(body.artists)).toEqual([sameGenre.id]);
     expect(body.artists[0].name).toBe(sameGenre.name);
+  });
+
+  it('reads a genre’s artists once per catalog version, for every artist that falls back on it', async () => {
+    const reads = vi.spyOn(RelatedRepository.prototype, 'artistsOfGenre');
+    try {
+      const [first, second] = await Promise.all([createArtist(t.deps), createArtist(t.deps)]);
+      await createSong(t.deps, { artistIds: [first.id], genre: 'Polka' });
+      await createSong(t.deps, { artistIds: [second.id], genre: 'Polka' });
+      expect(ids((await get(`/api/artists/${first.id}/related`)).body.artists)).toEqual([
+        second.id,
+      ]);
+      expect(ids((await get(`/api/artists/${second.id}/related`)).body.artists)).toEqual([
+        first.id,
+      ]);
+      const polkaReads = () => reads.mock.calls.filter(([genre]) => genre === 'Polka').length;
+      expect(polkaReads()).toBe(1);
+      // A change to the catalog: the next choice reads the genre again, and sees it.
+      const [newcomer, third] = await Promise.all([createArtist(t.deps), createArtist(t.deps)]);
+      await songs(2, [newcomer.id], (await createAlbum(t.deps, newcomer.id)).id, 'Polka');
+      await createSong(t.deps, { artistIds: [third.id], genre: 'Polka' });
+      // Two songs first, then one each, a tie going to the older id.
+      expect(ids((await get(`/api/artists/${third.id}/related`)).body.artists)).toEqual([
+        newcomer.id,
+        Math.min(first.id, second.id),
+        Math.max(first.id, second.id),
+      ]);
+      expect(polkaReads()).toBe(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

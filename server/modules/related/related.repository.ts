@@ -129,31 +129,33 @@ export class RelatedRepository {
       .execute();
   }
 
-  /**
-   * Other enabled artists with listed songs in the genres of this artist's listed songs, scored
-   * by how many such songs they have.
-   */
-  sameGenreArtists(artistId: number, limit: number): Promise<ArtistScore[]> {
-    const genres = this.db
+  /** The genres of the artist's listed songs (a blank genre is none). */
+  async genresOfArtist(artistId: number): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('songs')
       .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
       .select('songs.genre')
       .distinct()
       .where('song_artists.artist_id', '=', artistId)
-      .where('song_artists.listed', '=', 1);
+      .where('song_artists.listed', '=', 1)
+      .where('songs.genre', '!=', '')
+      .execute();
+    return rows.map((row) => row.genre);
+  }
+
+  /** Every enabled artist with listed songs of the genre, scored by how many, most first. */
+  artistsOfGenre(genre: string): Promise<ArtistScore[]> {
     return this.db
       .selectFrom('songs')
       .innerJoin('song_artists', 'song_artists.song_id', 'songs.id')
       .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
       .select(['song_artists.artist_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('songs.genre', 'in', genres)
+      .where('songs.genre', '=', genre)
       .where('songs.listed', '=', 1)
-      .where('song_artists.artist_id', '<>', artistId)
       .where('artists.is_disabled', '=', 0)
       .groupBy('song_artists.artist_id')
       .orderBy('n', 'desc')
       .orderBy('song_artists.artist_id')
-      .limit(limit)
       .execute();
   }
 }

@@ -1,16 +1,10 @@
 import { IdParams } from '../../../contract/common.ts';
 import { Discography, MoreByArtist, RelatedArtists } from '../../../contract/listening.ts';
 import type { App, Deps } from '../../deps.ts';
-import { RelatedRepository } from './related.repository.ts';
-import { RelatedService } from './related.service.ts';
 
 /** What an artist or album page shows below its songs: releases and artists to go on to. */
 export async function relatedRoutes(app: App, deps: Deps): Promise<void> {
-  const related = new RelatedService(
-    new RelatedRepository(deps.db),
-    deps.services.catalog,
-    deps.caches.catalogCounts,
-  );
+  const { related } = deps.services;
 
   app.get(
     '/api/artists/:id/discography',

@@ -35,8 +35,30 @@ export function relatedEntryBytes(entry: { at: number; ids: number[] }): number 
   return COUNT_ENTRY_BYTES + ID_BYTES * entry.ids.length;
 }
 
+/** A genre's enabled artists by their listed songs of it, most first, at a catalog version. */
+interface GenreArtists {
+  version: number;
+  genre: string;
+  ids: Int32Array;
+  counts: Int32Array;
+}
+
+/**
+ * What a genre's artists take beyond their ids, counts and name: the record, its two typed
+ * arrays and the map's entry (the Subsonic id orders, one typed array each, are charged 256).
+ */
+const GENRE_ARTISTS_OVERHEAD_BYTES = 384;
+
+const genreArtistsBytes = (entry: GenreArtists) =>
+  GENRE_ARTISTS_OVERHEAD_BYTES +
+  2 * entry.genre.length +
+  entry.ids.byteLength +
+  entry.counts.byteLength;
+
 export class RelatedService {
   private readonly chosen: BoundedMap<number, { at: number; ids: number[] }>;
+  /** Per genre, for the choices that fall back on genres: never stale (per catalog version). */
+  private readonly genres: BoundedMap<string, GenreArtists>;
 
   constructor(
     private readonly related: RelatedRepository,
@@ -45,6 +67,7 @@ export class RelatedService {
     private readonly cacheMs = RELATED_CACHE_MS,
   ) {
     this.chosen = new BoundedMap(budget, relatedEntryBytes);
+    this.genres = new BoundedMap(budget, genreArtistsBytes);
   }
 
   async discography(artistId: number): Promise<Discography> {
@@ -62,14 +85,20 @@ export class RelatedService {
    */
   async fansAlsoLike(artistId: number, now = Date.now()): Promise<RelatedArtists> {
     if (!(await this.related.artistIsVisible(artistId))) throw notFound('Artist not found');
+    return { artists: await this.catalog.artistsInOrder(await this.relatedIds(artistId, now)) };
+  }
+
+  /**
+   * The ids of "Fans also like", best first, as chosen within the last RELATED_CACHE_MS: the
+   * caller presents them, leaving out any artist disabled since.
+   */
+  async relatedIds(artistId: number, now = Date.now()): Promise<number[]> {
     const reuse = this.cacheMs > 0 && !cacheOff('fans-also-like');
     const cached = reuse ? this.chosen.get(artistId) : undefined;
-    if (cached && now - cached.at < this.cacheMs) {
-      return { artists: await this.catalog.artistsInOrder(cached.ids) };
-    }
+    if (cached && now - cached.at < this.cacheMs) return cached.ids;
     const ids = await this.chooseRelated(artistId);
     if (reuse) this.chosen.set(artistId, { at: now, ids });
-    return { artists: await this.catalog.artistsInOrder(ids) };
+    return ids;
   }
 
   private async chooseRelated(artistId: number): Promise<number[]> {
@@ -86,13 +115,55 @@ export class RelatedService {
       .map(([id]) => id)
       .slice(0, RELATED_LIMIT);
     if (ids.length < RELATED_LIMIT) {
-      const sameGenre = await this.related.sameGenreArtists(artistId, RELATED_LIMIT * 2);
-      for (const row of sameGenre) {
+      for (const id of await this.sameGenreArtists(artistId, RELATED_LIMIT * 2)) {
         if (ids.length >= RELATED_LIMIT) break;
-        if (!ids.includes(row.id)) ids.push(row.id);
+        if (!ids.includes(id)) ids.push(id);
       }
     }
     return ids;
+  }
+
+  /**
+   * Up to `limit` other artists of the artist's genres, by how many listed songs they have in
+   * them, most first (ties by id).
+   */
+  private async sameGenreArtists(artistId: number, limit: number): Promise<number[]> {
+    const genres = await this.related.genresOfArtist(artistId);
+    const version = await this.catalog.catalogVersion();
+    const lists = await Promise.all(genres.map((genre) => this.artistsOfGenre(genre, version)));
+    if (lists.length === 1) {
+      // Already in order: the first of them but this artist.
+      return Array.from(lists[0]!.ids.filter((id) => id !== artistId).subarray(0, limit));
+    }
+    const scores = new Map<number, number>();
+    for (const { ids, counts } of lists) {
+      ids.forEach((id, i) => {
+        if (id !== artistId) scores.set(id, (scores.get(id) ?? 0) + counts[i]!);
+      });
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id]) => id);
+  }
+
+  /**
+   * Every enabled artist of `genre` by its listed songs of it, as of catalog `version`: read once
+   * per version and genre (a genre of the whole catalog is some 35 ms of reading), however many
+   * artists' choices it serves.
+   */
+  private async artistsOfGenre(genre: string, version: number): Promise<GenreArtists> {
+    const held = this.genres.get(genre);
+    if (held?.version === version) return held;
+    const rows = await this.related.artistsOfGenre(genre);
+    const entry: GenreArtists = {
+      version,
+      genre,
+      ids: Int32Array.from(rows, (row) => row.id),
+      counts: Int32Array.from(rows, (row) => Number(row.n)),
+    };
+    if (!cacheOff('fans-also-like')) this.genres.set(genre, entry);
+    return entry;
   }
 
   /** The other albums of this album's artist. */

@@ -733,25 +733,6 @@ export class SubsonicRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Other enabled artists with listed songs in the artist's genres, most such songs first. */
-  async similarArtistIds(artistId: number, count: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('song_artists')
-      .innerJoin('songs', 'songs.id', 'song_artists.song_id')
-      .innerJoin('artists', 'artists.id', 'song_artists.artist_id')
-      .select((eb) => ['song_artists.artist_id', eb.fn.countAll<number>().as('n')])
-      .where('song_artists.artist_id', '!=', artistId)
-      .where('artists.is_disabled', '=', 0)
-      .where(songIsListed)
-      .where('songs.genre', 'in', this.genresOfArtist(artistId))
-      .groupBy('song_artists.artist_id')
-      .orderBy('n', 'desc')
-      .orderBy('song_artists.artist_id')
-      .limit(count)
-      .execute();
-    return rows.map((row) => row.artist_id);
-  }
-
   playQueue(userId: number) {
     return this.db
       .selectFrom('play_queues')

@@ -98,6 +98,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
       plays: deps.services.plays,
       playlists: deps.services.playlists,
       search: deps.services.search,
+      related: deps.services.related,
     },
     deps.config.publicUrl,
     {

@@ -14,6 +14,7 @@ import type { FollowsService } from '../follows/follows.service.ts';
 import type { LikesService } from '../likes/likes.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PlaysService } from '../plays/plays.service.ts';
+import type { RelatedService } from '../related/related.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { CardShelf, EntryCardCache } from './entry-cards.ts';
 import {
@@ -165,6 +166,7 @@ export interface SubsonicServices {
   plays: PlaysService;
   playlists: PlaylistsService;
   search: SearchService;
+  related: RelatedService;
 }
 
 /**
@@ -1100,14 +1102,16 @@ export class SubsonicService {
 
   /** getArtistInfo2: the artist's description and images, and artists in the same genres. */
   async artistInfo2(caller: Caller, params: Params): Promise<Node> {
-    const { info, similar } = await this.artistInfoOf(caller, params);
-    return { artistInfo2: { ...info, similarArtist: await this.artistsById(caller, similar) } };
+    const { info, similar, count } = await this.artistInfoOf(caller, params);
+    const artists = await this.artistsById(caller, similar);
+    return { artistInfo2: { ...info, similarArtist: artists.slice(0, count) } };
   }
 
   /** getArtistInfo (folder mode): getArtistInfo2's, with the similar artists' folders. */
   async artistInfo(caller: Caller, params: Params): Promise<Node> {
-    const { info, similar } = await this.artistInfoOf(caller, params);
-    return { artistInfo: { ...info, similarArtist: await this.artistFolders(caller, similar) } };
+    const { info, similar, count } = await this.artistInfoOf(caller, params);
+    const folders = await this.artistFolders(caller, similar);
+    return { artistInfo: { ...info, similarArtist: folders.slice(0, count) } };
   }
 
   /**
@@ -1125,15 +1129,16 @@ export class SubsonicService {
     const [artist] = await this.repository.artistCards([artistId]);
     if (!artist) throw notFound('Artist not found');
     const description = await this.services.catalog.artistDetail(artistId, caller.userId);
-    const similar = await this.repository.similarArtistIds(
-      artistId,
-      params.int('count', 20, 0, MAX_PAGE),
-    );
+    // The web's "Fans also like": artists this one's listeners also play or like, then artists
+    // of its genres; chosen once in a while, as it reads many plays. `count` is taken of those
+    // still shown (one disabled since the choice is left out).
+    const similar = await this.services.related.relatedIds(artistId);
+    const count = params.int('count', 20, 0, MAX_PAGE);
     const info: Node = {
       biography: description.description ? { value: description.description } : undefined,
       ...this.images(artist.image_key),
     };
-    return { info, similar };
+    return { info, similar, count };
   }
 
   /**
