@@ -40,8 +40,13 @@ export const CACHE_SHARES = {
    * entries.
    */
   subsonicCatalog: 0.04,
+  /**
+   * The Subsonic API's orders of each genre asked for (albums, songs): apart from the catalog's
+   * orders and responses, which a map of any genre an app asks for must never crowd out.
+   */
+  subsonicGenres: 0.01,
   /** The Subsonic API's album and artist cards, with their entries written (entry-cards.ts). */
-  subsonicCards: 0.12,
+  subsonicCards: 0.11,
   /** The Subsonic API's song entries in the order apps sync, written and deflated (song-blocks.ts). */
   subsonicSongBlocks: 0.08,
   /**

@@ -136,8 +136,9 @@ export interface Refusal {
 }
 
 /**
- * The refusal `error` stands for, in words whoever sent the request can act on; null for what
- * is not the caller's to fix (a fault on the server's side).
+ * The answer `error` stands for, in words whoever sent the request can act on: a refusal, or an
+ * error Chorus raised with its own status (a 503 with Retry-After among them); null for a fault
+ * nobody named (answered by the handler below).
  */
 export function refusalOf(error: FastifyError, request: FastifyRequest): Refusal | null {
   if (error instanceof AppError) {

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../lib/bounded-map.ts';
 import { type ByteBudget, COUNT_ENTRY_BYTES, ID_BYTES } from '../../lib/cache-budget.ts';
 import { cacheOff } from '../../lib/caches-off.ts';
 import { notFound } from '../../lib/errors.ts';
+import { SharedWork } from '../../lib/shared-work.ts';
 import { isoDaysAgo } from '../../lib/time.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ArtistScore, RelatedRepository } from './related.repository.ts';
@@ -59,6 +60,7 @@ export class RelatedService {
   private readonly chosen: BoundedMap<number, { at: number; ids: number[] }>;
   /** Per genre, for the choices that fall back on genres: never stale (per catalog version). */
   private readonly genres: BoundedMap<string, GenreArtists>;
+  private readonly genresBeingRead = new SharedWork<string, GenreArtists>();
 
   constructor(
     private readonly related: RelatedRepository,
@@ -149,21 +151,24 @@ export class RelatedService {
 
   /**
    * Every enabled artist of `genre` by its listed songs of it, as of catalog `version`: read once
-   * per version and genre (a genre of the whole catalog is some 35 ms of reading), however many
+   * per version and genre (a genre's songs are many, each read with its credits), however many
    * artists' choices it serves.
    */
   private async artistsOfGenre(genre: string, version: number): Promise<GenreArtists> {
     const held = this.genres.get(genre);
     if (held?.version === version) return held;
-    const rows = await this.related.artistsOfGenre(genre);
-    const entry: GenreArtists = {
-      version,
-      genre,
-      ids: Int32Array.from(rows, (row) => row.id),
-      counts: Int32Array.from(rows, (row) => Number(row.n)),
-    };
-    if (!cacheOff('fans-also-like')) this.genres.set(genre, entry);
-    return entry;
+    // Requests missing the same genre at once share one read.
+    return this.genresBeingRead.run(`${genre}@${version}`, async () => {
+      const rows = await this.related.artistsOfGenre(genre);
+      const entry: GenreArtists = {
+        version,
+        genre,
+        ids: Int32Array.from(rows, (row) => row.id),
+        counts: Int32Array.from(rows, (row) => Number(row.n)),
+      };
+      if (!cacheOff('fans-also-like')) this.genres.set(genre, entry);
+      return entry;
+    });
   }
 
   /** The other albums of this album's artist. */

@@ -1,8 +1,8 @@
 /**
  * `count` distinct ids picked at random from `lists`, as if they were one list (an id in two of
- * them is twice as likely), leaving `except` out. Picks by position, so a pick among 100k ids
- * costs what one among a hundred does, where SQL's `order by random()` reads and sorts every
- * candidate. Fewer come back when fewer are there.
+ * them is twice as likely), leaving `except` out. Picks by position, so a pick among a whole
+ * catalog costs what one among a hundred does, where SQL's `order by random()` reads and sorts
+ * every candidate. Fewer come back when fewer are there.
  */
 export function pickAtRandom(
   lists: readonly ArrayLike<number>[],

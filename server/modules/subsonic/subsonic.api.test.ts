@@ -1026,6 +1026,7 @@ describe('the Subsonic API over HTTP', () => {
       // Ids past the catalog stand in for the rest of a long queue: only listed songs come back.
       const queue = Array.from({ length: 1500 }, (_, i) => String(900_000 + i));
       queue[100] = String(songs[3]!.id);
+      queue[600] = String(songs[0]!.id);
       queue[1200] = String(songs[1]!.id);
       queue[1300] = String(songs[2]!.id);
       const posted = await fetch(`${base}/rest/savePlayQueue`, {
@@ -1041,7 +1042,11 @@ describe('the Subsonic API over HTTP', () => {
       expect((await posted.json())['subsonic-response'].status).toBe('ok');
       const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
       // The last 1,000 (500 to 1,499), since fewer than 1,000 follow the current song.
-      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual([queue[1200], queue[1300]]);
+      expect(playQueue?.entry?.map((entry) => entry.id)).toEqual([
+        queue[600],
+        queue[1200],
+        queue[1300],
+      ]);
       expect(playQueue?.current).toBe(queue[1200]);
     });
 

@@ -8,6 +8,12 @@ import type { CatalogOrder, Page } from './subsonic.repository.ts';
 const STAR = '2026-01-01T00:00:00.000Z';
 const PLAYS_MAX_AGE_MS = 10_000;
 
+/** The catalog's share and the genres', of `bytes` each unless told. */
+const shares = (bytes: number, genreBytes = bytes) => ({
+  catalog: new ByteBudget(bytes),
+  genres: new ByteBudget(genreBytes),
+});
+
 /** A catalog of `ids` whose version the test moves, counting full reads and page reads. */
 function catalog(ids: number[]) {
   const state = { version: 1, ids, fullReads: 0, pageReads: 0 };
@@ -40,7 +46,7 @@ const artists = (names: string[]): Node => ({
 describe('The Subsonic catalog cache', () => {
   it('pages ids from one read per catalog version', async () => {
     const { state, source } = catalog([5, 3, 9, 1]);
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+    const cache = new CatalogResponseCache(source, shares(1024 * 1024), PLAYS_MAX_AGE_MS);
     expect(await cache.page('songsById', { offset: 1, limit: 2 })).toEqual([3, 9]);
     expect(await cache.page('songsById', { offset: 3, limit: 5 })).toEqual([1]);
     expect(state.fullReads).toBe(1);
@@ -52,7 +58,7 @@ describe('The Subsonic catalog cache', () => {
 
   it('reads the order by plays again once it is older than the plays may be, at one version', async () => {
     const { state, source } = catalog([7, 4]);
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+    const cache = new CatalogResponseCache(source, shares(1024 * 1024), PLAYS_MAX_AGE_MS);
     const page = { offset: 0, limit: 5 };
     const start = 1_000_000;
     expect(await cache.page('albumsByPlays', page, 1, start)).toEqual([7, 4]);
@@ -70,7 +76,7 @@ describe('The Subsonic catalog cache', () => {
 
   it('holds each genre’s order apart, and none for a genre no album has', async () => {
     const { state, source } = catalog([3, 1]);
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+    const cache = new CatalogResponseCache(source, shares(1024 * 1024), PLAYS_MAX_AGE_MS);
     const page = { offset: 0, limit: 5 };
     expect(await cache.page({ albumsOfGenre: 'Jazz' }, page, 1)).toEqual([3, 1]);
     state.ids = [1];
@@ -83,10 +89,34 @@ describe('The Subsonic catalog cache', () => {
     expect(state.fullReads).toBe(4);
   });
 
+  it('holds genres’ orders in a share of their own, so they never crowd out the catalog’s', async () => {
+    const { state, source } = catalog(Array.from({ length: 200 }, (_, i) => i + 1));
+    // Room for the catalog's order of 200 ids beside nothing much; genres have theirs.
+    const cache = new CatalogResponseCache(source, shares(1200, 1200), PLAYS_MAX_AGE_MS);
+    const page = { offset: 0, limit: 5 };
+    await cache.page('songsById', page, 1);
+    for (let i = 0; i < 20; i++) await cache.page({ songsOfGenre: `Genre ${i}` }, page, 1);
+    const reads = state.fullReads;
+    await cache.page('songsById', page, 1);
+    expect(state.fullReads).toBe(reads);
+  });
+
+  it('weighs again, at a later version, an order that did not fit', async () => {
+    const { state, source } = catalog(Array.from({ length: 1000 }, (_, i) => i + 1));
+    const cache = new CatalogResponseCache(source, shares(1024), PLAYS_MAX_AGE_MS);
+    const page = { offset: 0, limit: 2 };
+    await cache.page('songsById', page, 1);
+    state.ids = [1, 2];
+    await cache.page('songsById', page, 2);
+    await cache.page('songsById', page, 2);
+    // Read whole at each version, then held at the second, where it fits.
+    expect(state).toMatchObject({ fullReads: 2, pageReads: 0 });
+  });
+
   it('weighs a genre’s name with its order', async () => {
     const { state, source } = catalog([3, 1]);
     // Room for one order of two ids under a short name, not under a long one.
-    const cache = new CatalogResponseCache(source, new ByteBudget(400), PLAYS_MAX_AGE_MS);
+    const cache = new CatalogResponseCache(source, shares(400), PLAYS_MAX_AGE_MS);
     const page = { offset: 0, limit: 5 };
     await cache.page({ albumsOfGenre: 'Jazz' }, page, 1);
     await cache.page({ albumsOfGenre: 'Jazz' }, page, 1);
@@ -99,7 +129,7 @@ describe('The Subsonic catalog cache', () => {
 
   it('reads pages from the database when a list does not fit its budget', async () => {
     const { state, source } = catalog(Array.from({ length: 1000 }, (_, i) => i + 1));
-    const cache = new CatalogResponseCache(source, new ByteBudget(1024), PLAYS_MAX_AGE_MS);
+    const cache = new CatalogResponseCache(source, shares(1024), PLAYS_MAX_AGE_MS);
     expect(await cache.page('songsById', { offset: 10, limit: 2 })).toEqual([11, 12]);
     expect(await cache.page('songsById', { offset: 20, limit: 2 })).toEqual([21, 22]);
     expect(state).toMatchObject({ fullReads: 1, pageReads: 1 });
@@ -109,7 +139,7 @@ describe('The Subsonic catalog cache', () => {
     'splices each caller’s stars into one %s rendering, as if rendered for them',
     async (format) => {
       const { state, source } = catalog([]);
-      const cache = new CatalogResponseCache(source, new ByteBudget(1024 * 1024), PLAYS_MAX_AGE_MS);
+      const cache = new CatalogResponseCache(source, shares(1024 * 1024), PLAYS_MAX_AGE_MS);
       let renders = 0;
       const payload = async () => {
         renders++;

@@ -62,6 +62,8 @@ export interface CatalogSource {
  */
 export class CatalogResponseCache {
   private readonly orders: BoundedMap<string, CachedOrder>;
+  /** Each genre's orders, in a share of their own: any genre an app names may come. */
+  private readonly genreOrders: BoundedMap<string, CachedOrder>;
   private readonly responses: BoundedMap<string, SharedResponse>;
   /** Reads and renders under way, shared by the requests that wait for them. */
   private readonly building = new SharedWork<string, unknown>();
@@ -70,13 +72,14 @@ export class CatalogResponseCache {
 
   constructor(
     private readonly source: CatalogSource,
-    budget: ByteBudget,
+    budgets: { catalog: ByteBudget; genres: ByteBudget },
     private readonly playsMaxAgeMs: number,
   ) {
-    this.orders = new BoundedMap(
-      budget,
-      (entry) => entry.ids.byteLength + entry.keyBytes + ENTRY_OVERHEAD_BYTES,
-    );
+    const weigh = (entry: CachedOrder) =>
+      entry.ids.byteLength + entry.keyBytes + ENTRY_OVERHEAD_BYTES;
+    this.orders = new BoundedMap(budgets.catalog, weigh);
+    this.genreOrders = new BoundedMap(budgets.genres, weigh);
+    const budget = budgets.catalog;
     this.responses = new BoundedMap(
       budget,
       (entry) =>
@@ -108,9 +111,13 @@ export class CatalogResponseCache {
     const version = known ?? (await this.source.version());
     const key = orderKey(order);
     const maxAgeMs = order === 'albumsByPlays' ? this.playsMaxAgeMs : Number.POSITIVE_INFINITY;
-    const cached = this.orders.get(key);
+    const orders = typeof order === 'object' ? this.genreOrders : this.orders;
+    const cached = orders.get(key);
     if (cached?.version === version && now - cached.readAt < maxAgeMs) return cached.ids;
-    if (this.tooLarge.get(key) === version) return null;
+    const tooLargeAt = this.tooLarge.get(key);
+    if (tooLargeAt === version) return null;
+    // What did not fit an older version may fit now; each key is weighed again once.
+    if (tooLargeAt !== undefined) this.tooLarge.delete(key);
     const read = await this.once(key, version, async () => {
       const entry: CachedOrder = {
         version,
@@ -121,8 +128,8 @@ export class CatalogResponseCache {
       // A genre nothing has is one look in an index; held, any name an app sends would take
       // room from the orders that cost a sort.
       if (entry.ids.length === 0 && typeof order === 'object') return entry;
-      this.orders.set(key, entry);
-      if (this.orders.get(key) !== entry) this.tooLarge.set(key, version);
+      orders.set(key, entry);
+      if (orders.get(key) !== entry) this.tooLarge.set(key, version);
       return entry;
     });
     // A read that did not fit still serves the requests that waited on it.

@@ -16,6 +16,7 @@ const ORDERS: CatalogOrder[] = [
   'songsById',
   'albumsByPlays',
   { albumsOfGenre: 'Jazz' },
+  { songsOfGenre: 'Jazz' },
 ];
 
 describe('the catalog in the orders apps page through', () => {

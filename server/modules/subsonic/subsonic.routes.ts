@@ -103,6 +103,7 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     deps.config.publicUrl,
     {
       catalog: deps.caches.subsonicCatalog,
+      genres: deps.caches.subsonicGenres,
       cards: deps.caches.subsonicCards,
       songBlocks: deps.caches.subsonicSongBlocks,
     },
@@ -267,10 +268,10 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     // Refusals before a call is handled (a NUL in a parameter, a body too large) are Subsonic
     // errors too, in the format asked for, so an app shows their message rather than failing to
     // read the answer. A transcode past its bound stays an HTTP 429, which players wait on and
-    // retry, and what is no refusal goes on to the server's own handler.
+    // retry, and a fault or a 503 (with its Retry-After) goes on to the server's own handler.
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const refusal = refusalOf(error, request);
-      if (!refusal || refusal.status === 429) throw error;
+      if (!refusal || refusal.status === 429 || refusal.status >= 500) throw error;
       const params = Params.from(request.query, request.body);
       let callback: string | null = null;
       try {

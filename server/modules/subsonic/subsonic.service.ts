@@ -191,8 +191,11 @@ export class SubsonicService {
     private readonly services: SubsonicServices,
     /** Chorus's public URL: info responses carry absolute image addresses. */
     private readonly publicUrl: string,
-    /** What the caches may hold (the app's `caches.subsonicCatalog`, `…Cards`, `…SongBlocks`). */
-    budgets: { catalog: ByteBudget; cards: ByteBudget; songBlocks: ByteBudget },
+    /**
+     * What the caches may hold (the app's `caches.subsonicCatalog`, `…Genres`, `…Cards`,
+     * `…SongBlocks`).
+     */
+    budgets: { catalog: ByteBudget; genres: ByteBudget; cards: ByteBudget; songBlocks: ByteBudget },
     /** TRANSCODE_DEFAULT, or null when there is no ffmpeg (every stream is then the file). */
     private readonly transcoding: Pick<TranscodeSettings, 'defaultFormat' | 'defaultKbps'> | null,
     /** How long an album's play count is shown before it is read again. */
@@ -203,7 +206,7 @@ export class SubsonicService {
         version: () => services.catalog.catalogVersion(),
         idsInOrder: (order, page) => repository.idsInOrder(order, page),
       },
-      budgets.catalog,
+      { catalog: budgets.catalog, genres: budgets.genres },
       playsMaxAgeMs,
     );
     // Both kinds on one shelf, so neither keeps the other out of the share.
@@ -612,7 +615,7 @@ export class SubsonicService {
 
   /**
    * getGenres, rendered once per catalog version and format: counting every listed song by
-   * genre reads the whole catalog (some 25 ms over 100k songs).
+   * genre reads the whole catalog.
    */
   genres(format: Format): Promise<RenderedResponse> {
     return this.cache.response(
