@@ -22,7 +22,7 @@ export const CACHE_SHARES = {
   /** The public unpaged lists rendered once for every caller (SharedResponseCache). */
   sharedResponses: 0.075,
   /** Presented songs of long playlists (PlaylistSongsCache). */
-  playlistSongs: 0.18,
+  playlistSongs: 0.17,
   /** Search result cards by id (CardCache). */
   searchCards: 0.09,
   /** SQLite's own cache of database pages (openDatabase). */
@@ -46,7 +46,7 @@ export const CACHE_SHARES = {
    */
   subsonicGenres: 0.01,
   /** The Subsonic API's album and artist cards, with their entries written (entry-cards.ts). */
-  subsonicCards: 0.11,
+  subsonicCards: 0.12,
   /** The Subsonic API's song entries in the order apps sync, written and deflated (song-blocks.ts). */
   subsonicSongBlocks: 0.08,
   /**
