@@ -761,6 +761,25 @@ describe('the Subsonic API over HTTP', () => {
       }
     });
 
+    it('finds the artist written exactly as asked first, then the oldest in any case', async () => {
+      const older = await createArtist(t.deps, { name: 'Twin Name' });
+      const newer = await createArtist(t.deps, { name: 'twin name' });
+      const songsOf = [
+        await createSong(t.deps, { artistIds: [older.id] }),
+        await createSong(t.deps, { artistIds: [newer.id] }),
+      ];
+      try {
+        const api = client({ apiKey: appKey });
+        const top = async (artist: string) =>
+          (await api.getTopSongs({ artist })).topSongs.song?.map((entry) => Number(entry.id));
+        expect(await top('twin name')).toEqual([songsOf[1]!.id]);
+        expect(await top('Twin Name')).toEqual([songsOf[0]!.id]);
+        expect(await top('TWIN NAME')).toEqual([songsOf[0]!.id]);
+      } finally {
+        await retire(songsOf.map((song) => song.id));
+      }
+    });
+
     it('answers getLyrics, which DSub and Ultrasonic call, with no lyrics rather than an error', async () => {
       const answer = await json('getLyrics', {
         apiKey: appKey,

@@ -603,12 +603,13 @@ export class SubsonicRepository {
    * finds "Ármann" on SQLite too.
    */
   async artistIdByName(name: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('artists')
-      .select('id')
+    const enabled = this.db.selectFrom('artists').select('id').where('is_disabled', '=', 0);
+    // Apps send the name as getArtist wrote it: that one comes from the name's index, where any
+    // other case reads every artist's name.
+    const exact = await enabled.where('name', '=', name).orderBy('id').limit(1).executeTakeFirst();
+    if (exact) return exact.id;
+    const row = await enabled
       .where((eb) => eb(eb.fn('casefold', ['name']), '=', name.toLowerCase()))
-      .where('is_disabled', '=', 0)
-      .orderBy(sql`case when name = ${name} then 0 else 1 end`)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
