@@ -84,6 +84,14 @@ describe('getAlbumList2 frequent and byGenre', () => {
     expect(await list('type=byGenre&genre=Jazz')).toEqual([albums.jazz, albums.blues]);
   });
 
+  it('picks random albums among the listed ones, each once', async () => {
+    const listed = (await list('type=newest&size=500')).sort();
+    expect((await list('type=random&size=500')).sort()).toEqual(listed);
+    const [one, ...none] = await list('type=random&size=1&offset=7');
+    expect(none).toEqual([]);
+    expect(listed).toContain(one);
+  });
+
   it('answers a genre no album has with an empty list', async () => {
     expect(await list('type=byGenre&genre=No%20Such%20Genre')).toEqual([]);
   });

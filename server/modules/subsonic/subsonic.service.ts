@@ -600,16 +600,21 @@ export class SubsonicService {
     const toYear = optionalYear(params, 'toYear');
     const offset = params.int('offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const order = CATALOG_ORDER_OF_LIST[type];
-    const ids = order
-      ? await this.cache.page(order(genre ?? ''), { offset, limit: size }, version)
-      : await this.repository.albumIds({
-          type: type as AlbumListRequest['type'],
-          size,
-          offset,
-          userId: caller.userId,
-          ...(fromYear !== undefined ? { fromYear } : {}),
-          ...(toYear !== undefined ? { toYear } : {}),
-        });
+    // Random albums are picked by position among the listed ones as held (an offset means
+    // nothing for them), where the database would order every album at random.
+    const held = type === 'random' ? await this.cache.whole('albumsNewest', version) : null;
+    const ids = held
+      ? pickAtRandom([held], size)
+      : order
+        ? await this.cache.page(order(genre ?? ''), { offset, limit: size }, version)
+        : await this.repository.albumIds({
+            type: type as AlbumListRequest['type'],
+            size,
+            offset,
+            userId: caller.userId,
+            ...(fromYear !== undefined ? { fromYear } : {}),
+            ...(toYear !== undefined ? { toYear } : {}),
+          });
     return { ids, version };
   }
 
