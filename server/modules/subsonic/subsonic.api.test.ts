@@ -1326,6 +1326,21 @@ describe('the Subsonic API over HTTP', () => {
         });
         expect(hidden.error?.code, submission).toBe(70);
       }
+      // More songs than one call may report: none counted, and the app told to split them.
+      const tooMany = await fetch(`${base}/rest/scrobble`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([
+          ['apiKey', appKey],
+          ['f', 'json'],
+          ...Array.from({ length: 1001 }, (): [string, string] => ['id', String(song.id)]),
+        ]),
+      });
+      expect((await tooMany.json())['subsonic-response'].error).toEqual({
+        code: 10,
+        message: 'A scrobble reports at most 1000 songs: send the rest in another',
+      });
+      expect(await plays()).toBe(1);
       // A call naming a song that is not listed counts none of its songs.
       const other = songs[2]!;
       const mixed = await json('scrobble', {

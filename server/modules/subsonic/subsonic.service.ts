@@ -76,6 +76,11 @@ const SEARCH_MAX = 200;
 const MAX_DIRECTORY = 5_000;
 /** Songs a saved play queue holds at most. */
 const MAX_QUEUE = 1_000;
+/**
+ * Songs one scrobble may report: a day and more of listening offline. Each is a play checked and
+ * written on its own, so the bound is what keeps one call from holding the server for seconds.
+ */
+const MAX_SCROBBLES = 1_000;
 /** A "now playing" report is shown this long. */
 const NOW_PLAYING_MS = 15 * 60_000;
 
@@ -879,6 +884,12 @@ export class SubsonicService {
     const ids = params.ids('id');
     if (ids.length === 0)
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
+    if (ids.length > MAX_SCROBBLES) {
+      throw new SubsonicError(
+        CODES.missingParameter,
+        `A scrobble reports at most ${MAX_SCROBBLES} songs: send the rest in another`,
+      );
+    }
     const submission = params.flag('submission') ?? true;
     // An app that played offline sends each song's time with it, the i-th time for the i-th id.
     const times = params.all('time');
