@@ -55,6 +55,13 @@ describe('the Subsonic API over HTTP', () => {
     }
     return fetch(url, init);
   };
+  /** A call by form POST (the `formPost` extension): `body` as fields in order, or as sent. */
+  const postForm = (method: string, body: [string, string][] | string) =>
+    fetch(`${base}/rest/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: typeof body === 'string' ? body : new URLSearchParams(body),
+    });
   const json = async (method: string, params: Record<string, string | string[]>) => {
     const response = await rest(method, { ...params, f: 'json' });
     expect(response.status).toBe(200);
@@ -324,11 +331,11 @@ describe('the Subsonic API over HTTP', () => {
 
     it('serves /rest/name and /rest/name.view, by GET and by form POST', async () => {
       expect((await json('getMusicFolders.view', { apiKey: appKey })).status).toBe('ok');
-      const posted = await fetch(`${base}/rest/getSong`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ apiKey: appKey, f: 'json', id: String(songs[0]!.id) }),
-      });
+      const posted = await postForm('getSong', [
+        ['apiKey', appKey],
+        ['f', 'json'],
+        ['id', String(songs[0]!.id)],
+      ]);
       const body = (await posted.json())['subsonic-response'];
       expect(body.song.title).toBe('Track 0');
       const api = client({ apiKey: appKey }, true);
@@ -1048,16 +1055,12 @@ describe('the Subsonic API over HTTP', () => {
       queue[600] = String(songs[0]!.id);
       queue[1200] = String(songs[1]!.id);
       queue[1300] = String(songs[2]!.id);
-      const posted = await fetch(`${base}/rest/savePlayQueue`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams([
-          ['apiKey', appKey],
-          ['f', 'json'],
-          ['current', queue[1200]!],
-          ...queue.map((id): [string, string] => ['id', id]),
-        ]),
-      });
+      const posted = await postForm('savePlayQueue', [
+        ['apiKey', appKey],
+        ['f', 'json'],
+        ['current', queue[1200]!],
+        ...queue.map((id): [string, string] => ['id', id]),
+      ]);
       expect((await posted.json())['subsonic-response'].status).toBe('ok');
       const { playQueue } = await client({ apiKey: appKey }).getPlayQueue();
       // The last 1,000 (500 to 1,499), since fewer than 1,000 follow the current song.
@@ -1078,11 +1081,7 @@ describe('the Subsonic API over HTTP', () => {
       const answer = await json('getSong', { apiKey: appKey, id: '1\u0000' });
       expect(answer).toMatchObject({ status: 'failed', error: { code: 10 } });
       // A body past the limit of a form is an error an app can show, too.
-      const large = await fetch(`${base}/rest/ping?f=json`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `apiKey=${appKey}&c=${'x'.repeat(70 * 1024)}`,
-      });
+      const large = await postForm('ping?f=json', `apiKey=${appKey}&c=${'x'.repeat(70 * 1024)}`);
       expect(large.status).toBe(200);
       expect((await large.json())['subsonic-response']).toMatchObject({
         status: 'failed',
@@ -1327,15 +1326,11 @@ describe('the Subsonic API over HTTP', () => {
         expect(hidden.error?.code, submission).toBe(70);
       }
       // More songs than one call may report: none counted, and the app told to split them.
-      const tooMany = await fetch(`${base}/rest/scrobble`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams([
-          ['apiKey', appKey],
-          ['f', 'json'],
-          ...Array.from({ length: 1001 }, (): [string, string] => ['id', String(song.id)]),
-        ]),
-      });
+      const tooMany = await postForm('scrobble', [
+        ['apiKey', appKey],
+        ['f', 'json'],
+        ...Array.from({ length: 1001 }, (): [string, string] => ['id', String(song.id)]),
+      ]);
       expect((await tooMany.json())['subsonic-response'].error).toEqual({
         code: 10,
         message: 'A scrobble reports at most 1000 songs: send the rest in another',

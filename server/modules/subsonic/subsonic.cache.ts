@@ -79,9 +79,8 @@ export class CatalogResponseCache {
       entry.ids.byteLength + entry.keyBytes + ENTRY_OVERHEAD_BYTES;
     this.orders = new BoundedMap(budgets.catalog, weigh);
     this.genreOrders = new BoundedMap(budgets.genres, weigh);
-    const budget = budgets.catalog;
     this.responses = new BoundedMap(
-      budget,
+      budgets.catalog,
       (entry) =>
         entry.bytes.length +
         entry.ids.byteLength +
