@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { CardShelf, EntryCardCache } from './entry-cards.ts';
+import { CardShelf, EntryCardCache, REFRESH_BATCH, REFRESH_DELAY_MS } from './entry-cards.ts';
 import type { RenderedNode } from './protocol.ts';
 import { albumEntry, artistEntry } from './subsonic.presenter.ts';
 import type { AlbumCardRecord, ArtistCardRecord } from './subsonic.repository.ts';
@@ -62,7 +62,8 @@ const artistCards = (reads: number[][], names = new Map<number, string>()) => ({
 /** Album cards as the Subsonic service reads them, from `source`. */
 const albumCards = (source: { cards: (ids: number[]) => Promise<AlbumCardRecord[]> }) => ({
   name: 'album' as const,
-  cards: source.cards,
+  // Through `source`, so a test can change how cards are read after the cache is made.
+  cards: (ids: number[]) => source.cards(ids),
   entry: albumEntry,
   maxAgeMs: PLAYS_MAX_AGE_MS,
   cacheName: 'subsonic-album-cards' as const,
@@ -87,7 +88,7 @@ describe('album cards', () => {
     expect(moved.has(3)).toBe(false);
   });
 
-  it('shows a card\u2019s plays as read until they are older than the window, then reads it again', async () => {
+  it('shows a card\u2019s plays as read until they are older than the window, then reads it again in the background', async () => {
     const { state, source } = albums();
     const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
     const now = Date.now();
@@ -95,17 +96,102 @@ describe('album cards', () => {
     state.plays.set(1, 5);
     const within = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS - 1);
     expect(json(within.get(1)).playCount).toBe(0);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS - 1);
     expect(state.cardReads).toHaveLength(1);
 
-    const later = await cache.entries([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
-    expect(json(later.get(1)).playCount).toBe(5);
+    // Past the window, the request still gets the entry as it was, without waiting for a read.
+    const due = await cache.entries([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    expect(json(due.get(1)).playCount).toBe(0);
+    expect(state.cardReads).toHaveLength(1);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS);
     expect(state.cardReads).toEqual([
       [1, 2],
       [1, 2],
     ]);
-    // Read again, a card counts from then: the next request within the window reads none.
-    await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1);
+    const later = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1);
+    expect(json(later.get(1)).playCount).toBe(5);
+    // Read again, a card counts from then: nothing is due within the window.
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS + 1);
     expect(state.cardReads).toHaveLength(2);
+  });
+
+  it('reads cards due again in batches, one after another, each a statement', async () => {
+    vi.useFakeTimers();
+    try {
+      const { state, source } = albums();
+      const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e7)));
+      const ids = Array.from({ length: REFRESH_BATCH + 30 }, (_, i) => i + 1);
+      const now = Date.now();
+      await cache.entries(ids, 1, 'json', now);
+      state.plays.set(ids.at(-1)!, 9);
+      vi.setSystemTime(now + PLAYS_MAX_AGE_MS);
+      await cache.entries(ids, 1, 'json');
+      await cache.entries(ids, 1, 'json');
+      expect(state.cardReads).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(state.cardReads.slice(1)).toEqual([ids.slice(0, REFRESH_BATCH)]);
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(state.cardReads.slice(2)).toEqual([ids.slice(REFRESH_BATCH)]);
+      const last = await cache.entries([ids.at(-1)!], 1, 'json');
+      expect(json(last.get(ids.at(-1)!)).playCount).toBe(9);
+      // Nothing is due any more: no read is scheduled.
+      await vi.advanceTimersByTimeAsync(10 * REFRESH_DELAY_MS);
+      expect(state.cardReads).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a card a request read at a newer version while the background read was under way', async () => {
+    const { state, source } = albums();
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
+    const now = Date.now();
+    await cache.entries([1], 1, 'json', now);
+    await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    // The background read gets the album as it was; meanwhile it is renamed, the version moves,
+    // and a request reads the new card.
+    let release = () => {};
+    source.cards = async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return [card(1, 0, 'Old title')];
+    };
+    const refresh = cache.refreshDue(now + PLAYS_MAX_AGE_MS);
+    state.titles.set(1, 'New title');
+    const reads: number[][] = [];
+    source.cards = async (ids) => {
+      reads.push(ids);
+      return ids.map((id) => card(id, 0, state.titles.get(id)));
+    };
+    const renamed = await cache.entries([1], 2, 'json', now + PLAYS_MAX_AGE_MS);
+    expect(json(renamed.get(1)).name).toBe('New title');
+    release();
+    await refresh;
+    // The older read took nothing's place: the new card is still held, and read no more.
+    const after = await cache.entries([1], 2, 'json', now + PLAYS_MAX_AGE_MS + 1);
+    expect(json(after.get(1)).name).toBe('New title');
+    expect(reads).toEqual([[1]]);
+  });
+
+  it('leaves entries as they were when a background read fails, and asks again when found due', async () => {
+    const { state, source } = albums();
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
+    const now = Date.now();
+    await cache.entries([1], 1, 'json', now);
+    const read = source.cards;
+    source.cards = async () => {
+      throw new Error('database gone');
+    };
+    await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS);
+    const kept = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1);
+    expect(json(kept.get(1)).playCount).toBe(0);
+    source.cards = read;
+    state.plays.set(1, 4);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS + 1);
+    const again = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 2);
+    expect(json(again.get(1)).playCount).toBe(4);
   });
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {
@@ -133,11 +219,13 @@ describe('album cards', () => {
     await cache.entries([1], 1, 'json', now + 2);
     await cache.entries([1], 1, 'xml', now + 2);
     expect(state.cardReads).toHaveLength(2);
-    // Once the window has passed, the card is read again and written anew.
+    // Once the window has passed, the card is read again and written anew in both formats.
     state.plays.set(1, 7);
-    const later = (await cache.entries([1], 1, 'xml', now + PLAYS_MAX_AGE_MS)).get(1);
+    await cache.entries([1], 1, 'xml', now + PLAYS_MAX_AGE_MS);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS);
+    const later = (await cache.entries([1], 1, 'xml', now + PLAYS_MAX_AGE_MS + 1)).get(1);
     expect(later?.output('xml').text).toContain('playCount="7"');
-    expect(later?.has('json')).toBe(false);
+    expect(json(later).playCount).toBe(7);
   });
 });
 

@@ -47,17 +47,29 @@ export class CardShelf {
   }
 }
 
+/** How long a card past its age waits to be read again, with others that came due meanwhile. */
+export const REFRESH_DELAY_MS = 25;
+/** The most cards read again in one statement: each batch holds up the event loop a little. */
+export const REFRESH_BATCH = 100;
+
 /**
  * Entries of one kind by id (album cards, artist cards), as the Subsonic API's lists show them,
  * with the caller's star as a slot. An album card's figures come from reading every listed song
  * of its album, an artist's from counting its albums, so entries are cached per
  * `catalog_version`: any change to songs, albums or artists moves it, so an entry never shows a
- * hidden song or a renamed artist. Play counts move without it: an entry is read again once
- * `maxAgeMs` has passed, with the other stale ones of a request. Only the texts are held,
- * written in the formats asked for so far (a format not yet written reads the card again), so a
- * list is the entries' texts put together. Held on a `CardShelf` with the other kinds.
+ * hidden song or a renamed artist. Play counts move without it: once `maxAgeMs` has passed, an
+ * entry is still sent as it is, and read again in the background, with the others that came due
+ * meanwhile (`REFRESH_BATCH` at a time, every `REFRESH_DELAY_MS`). Cards read together come due
+ * together; read again on the request that found them due, they held up every request of that
+ * second at once, and p99 with them. Only the texts are held, written in the formats asked for
+ * so far (a format not yet written reads the card again), so a list is the entries' texts put
+ * together. Held on a `CardShelf` with the other kinds.
  */
 export class EntryCardCache<R extends { id: number }> {
+  /** Ids of held cards past their age, waiting to be read again, in the order they came due. */
+  private readonly due = new Set<number>();
+  private refreshing: ReturnType<typeof setTimeout> | null = null;
+
   constructor(
     private readonly kind: EntryCards<R>,
     private readonly shelf: CardShelf,
@@ -75,11 +87,15 @@ export class EntryCardCache<R extends { id: number }> {
     const read: number[] = [];
     const off = cacheOff(this.kind.cacheName);
     for (const id of ids) {
-      const cached = off ? undefined : this.shelf.cards.get(`${this.kind.name}:${id}`);
-      const fresh = cached?.version === version && now - cached.at < this.kind.maxAgeMs;
-      if (fresh && cached.entry.has(format)) found.set(id, cached.entry);
+      const cached = off ? undefined : this.shelf.cards.get(this.key(id));
+      if (cached?.version !== version) {
+        read.push(id);
+        continue;
+      }
+      if (now - cached.at >= this.kind.maxAgeMs) this.refreshLater(id);
+      if (cached.entry.has(format)) found.set(id, cached.entry);
       else {
-        if (fresh) current.set(id, cached);
+        current.set(id, cached);
         read.push(id);
       }
     }
@@ -94,8 +110,57 @@ export class EntryCardCache<R extends { id: number }> {
       cached.entry.write(format, this.kind.entry(card, new Slot(card.id)));
       found.set(card.id, cached.entry);
       // Written now, the text weighs in: the entry is stored (again) with it.
-      if (!off) this.shelf.cards.set(`${this.kind.name}:${card.id}`, cached);
+      if (!off) this.shelf.cards.set(this.key(card.id), cached);
     }
     return found;
+  }
+
+  /** Reads the cards due now (at most a batch), and schedules the next batch if more are due. */
+  async refreshDue(now = Date.now()): Promise<void> {
+    this.refreshing = null;
+    // Each held card as it was before the read: a request may put a newer one in its place meanwhile.
+    const held = new Map<number, CachedCard>();
+    for (const id of this.due) {
+      if (held.size === REFRESH_BATCH) break;
+      this.due.delete(id);
+      const cached = this.shelf.cards.get(this.key(id));
+      if (cached) held.set(id, cached);
+    }
+    if (held.size > 0) {
+      try {
+        for (const card of await this.kind.cards([...held.keys()])) {
+          const old = held.get(card.id);
+          if (old && this.shelf.cards.get(this.key(card.id)) === old) this.replace(card, old, now);
+        }
+      } catch {
+        // The entries stay as they were; the next request that finds them due asks again.
+      }
+    }
+    if (this.due.size > 0) this.schedule();
+  }
+
+  /** Puts a card read again in place of `old`, written in the formats `old` was written in. */
+  private replace(card: R, old: CachedCard, now: number): void {
+    const entry = new RenderedNode(this.kind.name);
+    for (const format of ['json', 'xml'] as const) {
+      if (old.entry.has(format)) entry.write(format, this.kind.entry(card, new Slot(card.id)));
+    }
+    this.shelf.cards.set(this.key(card.id), { entry, version: old.version, at: now });
+  }
+
+  private refreshLater(id: number): void {
+    if (this.due.has(id)) return;
+    this.due.add(id);
+    if (this.refreshing === null) this.schedule();
+  }
+
+  private schedule(): void {
+    this.refreshing = setTimeout(() => void this.refreshDue(), REFRESH_DELAY_MS);
+    // A pending refresh never keeps the process (or a test) running.
+    this.refreshing.unref();
+  }
+
+  private key(id: number): string {
+    return `${this.kind.name}:${id}`;
   }
 }
