@@ -62,6 +62,40 @@ describe('BoundedMap', () => {
     expect(budget.used).toBe(1);
   });
 
+  it('keeps the same entries as a plain list in use order, over many reads, sets and deletes', () => {
+    // A model of the rule: an array from least to most recently used, trimmed from the front.
+    const limit = 12;
+    const map = new BoundedMap<number, number>(new ByteBudget(limit), (weight) => weight);
+    const model: { key: number; weight: number }[] = [];
+    const used = () => model.reduce((sum, entry) => sum + entry.weight, 0);
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536) % n;
+    };
+    for (let step = 0; step < 5_000; step++) {
+      const key = next(10);
+      const action = next(4);
+      const index = model.findIndex((entry) => entry.key === key);
+      if (action === 0) {
+        const weight = 1 + next(4);
+        map.set(key, weight);
+        if (index >= 0) model.splice(index, 1);
+        while (model.length > 0 && used() + weight > limit) model.shift();
+        model.push({ key, weight });
+      } else if (action === 1) {
+        map.delete(key);
+        if (index >= 0) model.splice(index, 1);
+      } else {
+        expect(map.get(key)).toBe(index >= 0 ? model[index]!.weight : undefined);
+        if (index >= 0) model.push(...model.splice(index, 1));
+      }
+      expect([map.size, map.bytes]).toEqual([model.length, used()]);
+    }
+    // Every entry the model holds is there, read oldest first (each read moves it to the end).
+    for (const { key, weight } of [...model]) expect(map.get(key)).toBe(weight);
+  });
+
   it('shares one budget between maps, and gives the bytes back when cleared', () => {
     const budget = new ByteBudget(4);
     const first = new BoundedMap<string, number>(budget, () => 2);
