@@ -96,6 +96,23 @@ describe('BoundedMap', () => {
     for (const { key, weight } of [...model]) expect(map.get(key)).toBe(weight);
   });
 
+  it('starts afresh once cleared, and lets a peek leave the use order as it is', () => {
+    const budget = new ByteBudget(2);
+    const map = new BoundedMap<string, number>(budget, one);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.clear();
+    map.set('c', 3);
+    map.set('d', 4);
+    map.set('e', 5);
+    expect([map.get('c'), map.get('d'), map.get('e')]).toEqual([undefined, 4, 5]);
+    expect([map.size, map.bytes, budget.used]).toEqual([2, 2, 2]);
+    // 'd' peeked at is still the older of the two: it goes first.
+    expect(map.peek('d')).toBe(4);
+    map.set('f', 6);
+    expect([map.peek('d'), map.peek('e'), map.peek('f')]).toEqual([undefined, 5, 6]);
+  });
+
   it('shares one budget between maps, and gives the bytes back when cleared', () => {
     const budget = new ByteBudget(4);
     const first = new BoundedMap<string, number>(budget, () => 2);

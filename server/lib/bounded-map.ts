@@ -43,6 +43,11 @@ export class BoundedMap<K, V> {
     return entry.value;
   }
 
+  /** The entry under `key`, leaving the use order as it is (for upkeep that is no use). */
+  peek(key: K): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   /** Whether `value` was stored (see the class). */
   set(key: K, value: V): boolean {
     this.delete(key);

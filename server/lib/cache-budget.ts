@@ -92,12 +92,12 @@ export function textBytes(text: string): number {
  * A cached count under a number key, with when it was read: the map's entry, its record and their
  * share of the map's table (measured by `npm run bench -- cache-entries`, as are the two below).
  */
-export const COUNT_ENTRY_BYTES = 144;
+export const COUNT_ENTRY_BYTES = 168;
 /**
  * A cached count held as a promise (shared by the searches that wait for it while it is read,
  * and held on once read) under a key of a search term's length.
  */
-export const PROMISED_COUNT_BYTES = 272;
+export const PROMISED_COUNT_BYTES = 296;
 /** An id in a cached list of ids. */
 export const ID_BYTES = 16;
 /** A short word (an indexed search word) in a cached list. */

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { CardShelf, EntryCardCache, REFRESH_BATCH, REFRESH_DELAY_MS } from './entry-cards.ts';
+import {
+  CardShelf,
+  EntryCardCache,
+  REFRESH_BATCH,
+  REFRESH_DELAY_MS,
+  STALE_GRACE_MS,
+} from './entry-cards.ts';
 import type { RenderedNode } from './protocol.ts';
 import { albumEntry, artistEntry } from './subsonic.presenter.ts';
 import type { AlbumCardRecord, ArtistCardRecord } from './subsonic.repository.ts';
@@ -174,7 +180,7 @@ describe('album cards', () => {
     expect(reads).toEqual([[1]]);
   });
 
-  it('leaves entries as they were when a background read fails, and asks again when found due', async () => {
+  it('lets the cards go when a background read fails, so the requests read them and meet the error', async () => {
     const { state, source } = albums();
     const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
     const now = Date.now();
@@ -185,13 +191,84 @@ describe('album cards', () => {
     };
     await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS);
     await cache.refreshDue(now + PLAYS_MAX_AGE_MS);
-    const kept = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1);
-    expect(json(kept.get(1)).playCount).toBe(0);
+    await expect(cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 1)).rejects.toThrow(
+      'database gone',
+    );
     source.cards = read;
     state.plays.set(1, 4);
-    await cache.refreshDue(now + PLAYS_MAX_AGE_MS + 1);
     const again = await cache.entries([1], 1, 'json', now + PLAYS_MAX_AGE_MS + 2);
     expect(json(again.get(1)).playCount).toBe(4);
+  });
+
+  it('sends a card at most STALE_GRACE_MS past its age: an older one is read on the request', async () => {
+    const { state, source } = albums();
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
+    const now = Date.now();
+    await cache.entries([1], 1, 'json', now);
+    state.plays.set(1, 3);
+    const late = now + PLAYS_MAX_AGE_MS + STALE_GRACE_MS;
+    const fresh = await cache.entries([1], 1, 'json', late);
+    expect(json(fresh.get(1)).playCount).toBe(3);
+    expect(state.cardReads).toEqual([[1], [1]]);
+    // Read on the request, it is current again: nothing is left to read in the background.
+    await cache.refreshDue(late);
+    expect(state.cardReads).toHaveLength(2);
+  });
+
+  it('reads one batch at a time however slow the read, and no card twice', async () => {
+    const { state, source } = albums();
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e7)));
+    const ids = Array.from({ length: REFRESH_BATCH + 10 }, (_, i) => i + 1);
+    const now = Date.now();
+    await cache.entries(ids, 1, 'json', now);
+    const releases: (() => void)[] = [];
+    const read = source.cards;
+    source.cards = async (batch) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return read(batch);
+    };
+    const due = now + PLAYS_MAX_AGE_MS;
+    await cache.entries(ids, 1, 'json', due);
+    const first = cache.refreshDue(due);
+    // Requests while the batch is read find the same cards due: none is asked for again.
+    await cache.entries(ids, 1, 'json', due + 1);
+    await cache.refreshDue(due + 1);
+    expect(releases).toHaveLength(1);
+    releases[0]!();
+    await first;
+    await cache.entries(ids, 1, 'json', due + 2);
+    const second = cache.refreshDue(due + 2);
+    expect(releases).toHaveLength(2);
+    releases[1]!();
+    await second;
+    expect(state.cardReads.slice(1)).toEqual([
+      ids.slice(0, REFRESH_BATCH),
+      ids.slice(REFRESH_BATCH),
+    ]);
+  });
+
+  it('puts back no card let go while its background read was under way', async () => {
+    const { state, source } = albums();
+    const budget = new ByteBudget(1e6);
+    const shelf = new CardShelf(budget);
+    const cache = new EntryCardCache(albumCards(source), shelf);
+    const now = Date.now();
+    await cache.entries([1, 2], 1, 'json', now);
+    await cache.entries([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    let release = () => {};
+    const read = source.cards;
+    source.cards = async (ids) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return read(ids);
+    };
+    const refresh = cache.refreshDue(now + PLAYS_MAX_AGE_MS);
+    shelf.cards.clear();
+    release();
+    await refresh;
+    expect([shelf.cards.size, budget.used]).toEqual([0, 0]);
+    expect(state.cardReads).toHaveLength(2);
   });
 
   it('keeps no card when the budget is nothing: every request reads them', async () => {

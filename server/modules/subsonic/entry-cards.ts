@@ -57,6 +57,11 @@ export class CardShelf {
 export const REFRESH_DELAY_MS = 25;
 /** The most cards read again in one statement: each batch holds up the event loop a little. */
 export const REFRESH_BATCH = 100;
+/**
+ * How long past its age a card may still be sent while it waits to be read again: a card older
+ * than that (nobody asked for it meanwhile, or the reads fell behind) is read on the request.
+ */
+export const STALE_GRACE_MS = 5_000;
 
 /**
  * Entries of one kind by id (album cards, artist cards), as the Subsonic API's lists show them,
@@ -64,17 +69,22 @@ export const REFRESH_BATCH = 100;
  * of its album, an artist's from counting its albums, so entries are cached per
  * `catalog_version`: any change to songs, albums or artists moves it, so an entry never shows a
  * hidden song or a renamed artist. Play counts move without it: once `maxAgeMs` has passed, an
- * entry is still sent as it is, and read again in the background, with the others that came due
- * meanwhile (`REFRESH_BATCH` at a time, every `REFRESH_DELAY_MS`). Cards read together come due
- * together; read again on the request that found them due, they held up every request of that
- * second at once, and p99 with them. Only the texts are held, written in the formats asked for
- * so far (a format not yet written reads the card again), so a list is the entries' texts put
- * together. Held on a `CardShelf` with the other kinds.
+ * entry is still sent as it is for up to `STALE_GRACE_MS` more, and read again in the
+ * background with the others that came due meanwhile (`REFRESH_BATCH` at a time, one batch
+ * after another, `REFRESH_DELAY_MS` apart). Cards read together come due together; read again on
+ * the request that found them due, they held up every request of that second at once, and p99
+ * with them. Only the texts are held, written in the formats asked for so far (a format not yet
+ * written reads the card again), so a list is the entries' texts put together. Held on a
+ * `CardShelf` with the other kinds.
  */
 export class EntryCardCache<R extends { id: number }> {
   /** Ids of held cards past their age, waiting to be read again, in the order they came due. */
   private readonly due = new Set<number>();
-  private refreshing: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a batch is being read now. */
+  private reading = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a batch is scheduled or being read: one at a time, however slow the reads. */
+  private refreshing = false;
 
   constructor(
     private readonly kind: EntryCards<R>,
@@ -94,16 +104,17 @@ export class EntryCardCache<R extends { id: number }> {
     const off = cacheOff(this.kind.cacheName);
     for (const id of ids) {
       const cached = off ? undefined : this.shelf.cards.get(this.key(id));
-      if (cached?.version !== version) {
-        read.push(id);
-        continue;
-      }
-      if (now - cached.at >= this.kind.maxAgeMs) this.refreshLater(id);
-      if (cached.entry.has(format)) found.set(id, cached.entry);
-      else {
-        current.set(id, cached);
-        read.push(id);
-      }
+      const age = cached?.version === version ? now - cached.at : Number.POSITIVE_INFINITY;
+      if (age < this.kind.maxAgeMs && cached) {
+        if (cached.entry.has(format)) found.set(id, cached.entry);
+        else {
+          current.set(id, cached);
+          read.push(id);
+        }
+      } else if (age < this.kind.maxAgeMs + STALE_GRACE_MS && cached?.entry.has(format)) {
+        found.set(id, cached.entry);
+        this.refreshLater(id);
+      } else read.push(id);
     }
     if (read.length === 0) return found;
     for (const card of await this.kind.cards(read)) {
@@ -121,28 +132,42 @@ export class EntryCardCache<R extends { id: number }> {
     return found;
   }
 
-  /** Reads the cards due now (at most a batch), and schedules the next batch if more are due. */
+  /**
+   * Reads a batch of the cards due (unless one is being read), then schedules the next batch if
+   * more are due. A failed read lets its cards go, so the requests that want them read them, and
+   * meet the error themselves rather than being sent old counts for ever.
+   */
   async refreshDue(now = Date.now()): Promise<void> {
-    this.refreshing = null;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.reading) return;
+    this.refreshing = true;
     // Each held card as it was before the read: a request may put a newer one in its place meanwhile.
     const held = new Map<number, CachedCard>();
     for (const id of this.due) {
       if (held.size === REFRESH_BATCH) break;
       this.due.delete(id);
-      const cached = this.shelf.cards.get(this.key(id));
-      if (cached) held.set(id, cached);
+      // Read on a request since it came due, or let go: nothing to read again.
+      const cached = this.shelf.cards.peek(this.key(id));
+      if (cached && now - cached.at >= this.kind.maxAgeMs) held.set(id, cached);
     }
-    if (held.size > 0) {
-      try {
+    this.reading = true;
+    try {
+      if (held.size > 0) {
         for (const card of await this.kind.cards([...held.keys()])) {
           const old = held.get(card.id);
-          if (old && this.shelf.cards.get(this.key(card.id)) === old) this.replace(card, old, now);
+          if (old && this.shelf.cards.peek(this.key(card.id)) === old) this.replace(card, old, now);
         }
-      } catch {
-        // The entries stay as they were; the next request that finds them due asks again.
       }
+    } catch {
+      for (const [id, old] of held) {
+        if (this.shelf.cards.peek(this.key(id)) === old) this.shelf.cards.delete(this.key(id));
+      }
+    } finally {
+      this.reading = false;
+      this.refreshing = false;
+      if (this.due.size > 0) this.schedule();
     }
-    if (this.due.size > 0) this.schedule();
   }
 
   /** Puts a card read again in place of `old`, written in the formats `old` was written in. */
@@ -157,13 +182,14 @@ export class EntryCardCache<R extends { id: number }> {
   private refreshLater(id: number): void {
     if (this.due.has(id)) return;
     this.due.add(id);
-    if (this.refreshing === null) this.schedule();
+    if (!this.refreshing) this.schedule();
   }
 
   private schedule(): void {
-    this.refreshing = setTimeout(() => void this.refreshDue(), REFRESH_DELAY_MS);
+    this.refreshing = true;
+    this.timer = setTimeout(() => void this.refreshDue(), REFRESH_DELAY_MS);
     // A pending refresh never keeps the process (or a test) running.
-    this.refreshing.unref();
+    this.timer.unref();
   }
 
   private key(id: number): number {

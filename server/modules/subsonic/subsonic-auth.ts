@@ -18,11 +18,11 @@ const WRONG = 'Wrong username or password';
 /** How long a checked password is remembered, so apps that send `p` on every call skip argon2. */
 const PASSWORD_MEMORY_MS = 5 * 60_000;
 /**
- * Some 1,500 checked passwords: an entry is a 64-character hash and a time. A changed password
+ * Some 1,300 checked passwords: an entry is a 64-character hash and a time. A changed password
  * changes the hash, so it is never stale beyond the 5 minutes; each instance checks for itself.
  */
 const PASSWORD_MEMORY_BYTES = 256 * 1024;
-const PASSWORD_ENTRY_BYTES = 160;
+const PASSWORD_ENTRY_BYTES = 192;
 
 /** `p` as apps send it: in clear, or `enc:` and its UTF-8 bytes in hex. */
 export function decodePassword(p: string): string {
