@@ -247,6 +247,18 @@ describe('album cards', () => {
     ]);
   });
 
+  it('reads no card of a catalog since changed again in the background', async () => {
+    const { state, source } = albums();
+    const cache = new EntryCardCache(albumCards(source), new CardShelf(new ByteBudget(1e6)));
+    const now = Date.now();
+    await cache.entries([1, 2], 1, 'json', now);
+    await cache.entries([1, 2], 1, 'json', now + PLAYS_MAX_AGE_MS);
+    // The catalog changes before the batch is read: requests now read cards at version 2.
+    await cache.entries([2], 2, 'json', now + PLAYS_MAX_AGE_MS);
+    await cache.refreshDue(now + PLAYS_MAX_AGE_MS);
+    expect(state.cardReads).toEqual([[1, 2], [2]]);
+  });
+
   it('puts back no card let go while its background read was under way', async () => {
     const { state, source } = albums();
     const budget = new ByteBudget(1e6);

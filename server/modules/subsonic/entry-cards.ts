@@ -82,6 +82,8 @@ export class EntryCardCache<R extends { id: number }> {
   private readonly due = new Set<number>();
   /** Whether a batch is being read now. */
   private reading = false;
+  /** The newest catalog version a request asked at: cards of an older one are not read again. */
+  private version = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Whether a batch is scheduled or being read: one at a time, however slow the reads. */
   private refreshing = false;
@@ -98,6 +100,7 @@ export class EntryCardCache<R extends { id: number }> {
     format: Format,
     now = Date.now(),
   ): Promise<Map<number, RenderedNode>> {
+    this.version = Math.max(this.version, version);
     const found = new Map<number, RenderedNode>();
     const current = new Map<number, CachedCard>();
     const read: number[] = [];
@@ -147,9 +150,11 @@ export class EntryCardCache<R extends { id: number }> {
     for (const id of this.due) {
       if (held.size === REFRESH_BATCH) break;
       this.due.delete(id);
-      // Read on a request since it came due, or let go: nothing to read again.
+      // Read on a request since it came due, let go, or of a catalog since changed: no use.
       const cached = this.shelf.cards.peek(this.key(id));
-      if (cached && now - cached.at >= this.kind.maxAgeMs) held.set(id, cached);
+      if (cached && cached.version === this.version && now - cached.at >= this.kind.maxAgeMs) {
+        held.set(id, cached);
+      }
     }
     this.reading = true;
     try {
