@@ -78,15 +78,17 @@ export const STALE_GRACE_MS = 5_000;
  * `CardShelf` with the other kinds.
  */
 export class EntryCardCache<R extends { id: number }> {
-  /** Ids of held cards past their age, waiting to be read again, in the order they came due. */
+  /**
+   * Ids of held cards past their age, waiting to be read again, in the order they came due. A
+   * queue of work, not a cache: each id once, only of cards the shelf held when they came due.
+   */
   private readonly due = new Set<number>();
   /** Whether a batch is being read now. */
   private reading = false;
   /** The newest catalog version a request asked at: cards of an older one are not read again. */
   private version = 0;
+  /** The next batch, when one is scheduled: one at a time, however slow the reads. */
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** Whether a batch is scheduled or being read: one at a time, however slow the reads. */
-  private refreshing = false;
 
   constructor(
     private readonly kind: EntryCards<R>,
@@ -144,7 +146,6 @@ export class EntryCardCache<R extends { id: number }> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.reading) return;
-    this.refreshing = true;
     // Each held card as it was before the read: a request may put a newer one in its place meanwhile.
     const held = new Map<number, CachedCard>();
     for (const id of this.due) {
@@ -170,7 +171,6 @@ export class EntryCardCache<R extends { id: number }> {
       }
     } finally {
       this.reading = false;
-      this.refreshing = false;
       if (this.due.size > 0) this.schedule();
     }
   }
@@ -178,8 +178,9 @@ export class EntryCardCache<R extends { id: number }> {
   /** Puts a card read again in place of `old`, written in the formats `old` was written in. */
   private replace(card: R, old: CachedCard, now: number): void {
     const entry = new RenderedNode(this.kind.name);
+    const node = this.kind.entry(card, new Slot(card.id));
     for (const format of ['json', 'xml'] as const) {
-      if (old.entry.has(format)) entry.write(format, this.kind.entry(card, new Slot(card.id)));
+      if (old.entry.has(format)) entry.write(format, node);
     }
     this.shelf.cards.set(this.key(card.id), { entry, version: old.version, at: now });
   }
@@ -187,11 +188,10 @@ export class EntryCardCache<R extends { id: number }> {
   private refreshLater(id: number): void {
     if (this.due.has(id)) return;
     this.due.add(id);
-    if (!this.refreshing) this.schedule();
+    if (this.timer === null && !this.reading) this.schedule();
   }
 
   private schedule(): void {
-    this.refreshing = true;
     this.timer = setTimeout(() => void this.refreshDue(), REFRESH_DELAY_MS);
     // A pending refresh never keeps the process (or a test) running.
     this.timer.unref();

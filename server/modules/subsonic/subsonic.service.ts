@@ -608,18 +608,21 @@ export class SubsonicService {
     // Random albums are picked by position among the listed ones as held (an offset means
     // nothing for them), where the database would order every album at random.
     const held = type === 'random' ? await this.cache.whole('albumsNewest', version) : null;
-    const ids = held
-      ? pickAtRandom([held], size)
-      : order
-        ? await this.cache.page(order(genre ?? ''), { offset, limit: size }, version)
-        : await this.repository.albumIds({
-            type: type as AlbumListRequest['type'],
-            size,
-            offset,
-            userId: caller.userId,
-            ...(fromYear !== undefined ? { fromYear } : {}),
-            ...(toYear !== undefined ? { toYear } : {}),
-          });
+    if (held) return { ids: pickAtRandom([held], size), version };
+    if (order) {
+      return {
+        ids: await this.cache.page(order(genre ?? ''), { offset, limit: size }, version),
+        version,
+      };
+    }
+    const ids = await this.repository.albumIds({
+      type: type as AlbumListRequest['type'],
+      size,
+      offset,
+      userId: caller.userId,
+      ...(fromYear !== undefined ? { fromYear } : {}),
+      ...(toYear !== undefined ? { toYear } : {}),
+    });
     return { ids, version };
   }
 
