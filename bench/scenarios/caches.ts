@@ -152,6 +152,15 @@ function cases({ playlistId, appKey, asset, queries }: Seeded): Case[] {
           `/rest/search3?apiKey=${appKey}&f=json&v=1.16.1&c=bench&query=%22%22&artistCount=0&albumCount=0&songCount=50&songOffset=${upTo(SONGS) - 1}`,
       ),
     },
+    {
+      cache: 'subsonic-song-cards',
+      label: 'Subsonic song cards',
+      path: '/rest/search3 words, 20 songs',
+      request: get(
+        () =>
+          `/rest/search3?apiKey=${appKey}&f=json&v=1.16.1&c=bench&query=${encodeURIComponent(pick(queries))}&artistCount=0&albumCount=0&songCount=20`,
+      ),
+    },
   ];
 }
 

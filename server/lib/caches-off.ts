@@ -20,6 +20,7 @@ export const CACHE_NAMES = [
   'subsonic-album-cards',
   'subsonic-artist-cards',
   'subsonic-song-blocks',
+  'subsonic-song-cards',
 ] as const;
 
 export type CacheName = (typeof CACHE_NAMES)[number];

@@ -360,3 +360,35 @@ describe('cards of both kinds on one shelf', () => {
     expect(artistReads).toEqual([[7], [1]]);
   });
 });
+
+describe('song cards', () => {
+  it('hold the catalog fields of a song apart from an album and an artist of the same id', async () => {
+    const { state, source } = albums();
+    const shelf = new CardShelf(new ByteBudget(1e6));
+    const albumCache = new EntryCardCache(albumCards(source), shelf);
+    const artistReads: number[][] = [];
+    const artistCache = new EntryCardCache(artistCards(artistReads), shelf);
+    const songReads: number[][] = [];
+    const songCache = new EntryCardCache(
+      {
+        name: 'song',
+        cards: async (ids: number[]) => {
+          songReads.push(ids);
+          return ids.map((id) => ({ id, fields: { id: String(id), title: `Song ${id}` } }));
+        },
+        entry: (card: { id: number; fields: Record<string, string> }) => card.fields,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+        cacheName: 'subsonic-song-cards' as const,
+      },
+      shelf,
+    );
+    for (let round = 0; round < 2; round++) {
+      await albumCache.entries([5], 1, 'xml');
+      await artistCache.entries([5], 1, 'xml');
+      const song = (await songCache.entries([5], 1, 'xml')).get(5);
+      // A song's entry carries no star of its own: each response adds the caller's fields.
+      expect(song?.output('xml').text).toBe('<song id="5" title="Song 5"/>');
+    }
+    expect([state.cardReads, artistReads, songReads]).toEqual([[[5]], [[5]], [[5]]]);
+  });
+});

@@ -21,10 +21,13 @@ interface CachedCard {
 /** How the cards of one kind are read and written. */
 export interface EntryCards<R extends { id: number }> {
   /** The element an entry is in XML, and the kind its cards are held under. */
-  name: 'album' | 'artist';
+  name: CardKind;
   /** Cards by id, with the figures their entries show; ids not listed are left out. */
   cards(ids: number[]): Promise<R[]>;
-  /** A card's entry, with the caller's star as a slot. */
+  /**
+   * A card's entry, with the caller's star as a slot; or, where a response adds the caller's
+   * fields after the entry (a song's, see `openedText`), without it.
+   */
   entry(card: R, starred: Slot): Node;
   /** How long an entry's figures that move without the catalog (play counts) are shown. */
   maxAgeMs: number;
@@ -34,9 +37,14 @@ export interface EntryCards<R extends { id: number }> {
 
 const weigh = ({ entry }: CachedCard) => CARD_OVERHEAD_BYTES + entry.bytes;
 
-/** Where a card is held on the shelf: albums at even numbers, artists at odd ones. */
-function cardKey(kind: EntryCards<{ id: number }>['name'], id: number): number {
-  return id * 2 + (kind === 'artist' ? 1 : 0);
+/** The kinds of cards a shelf holds. */
+const CARD_KINDS = ['album', 'artist', 'song'] as const;
+
+export type CardKind = (typeof CARD_KINDS)[number];
+
+/** Where a card is held on the shelf: each kind at its own residue of the id times the kinds. */
+function cardKey(kind: CardKind, id: number): number {
+  return id * CARD_KINDS.length + CARD_KINDS.indexOf(kind);
 }
 
 /**
@@ -64,8 +72,8 @@ export const REFRESH_BATCH = 100;
 export const STALE_GRACE_MS = 5_000;
 
 /**
- * Entries of one kind by id (album cards, artist cards), as the Subsonic API's lists show them,
- * with the caller's star as a slot. An album card's figures come from reading every listed song
+ * Entries of one kind by id (album cards, artist cards, song cards), as the Subsonic API's lists
+ * show them, with the caller's star as a slot (a song's follows its entry instead). An album card's figures come from reading every listed song
  * of its album, an artist's from counting its albums, so entries are cached per
  * `catalog_version`: any change to songs, albums or artists moves it, so an entry never shows a
  * hidden song or a renamed artist. Play counts move without it: once `maxAgeMs` has passed, an

@@ -166,13 +166,15 @@ export function openEntryText(format: Format, name: string, node: Node): string 
       throw new Error(`An open ${name} holds attributes only`);
     }
   }
-  if (format === 'json') {
-    const text = JSON.stringify(node);
-    return text.slice(0, -1);
-  }
+  if (format === 'json') return openedText(format, JSON.stringify(node));
   const out: Output = { text: '', slots: [] };
   writeXml(out, name, node);
-  return out.text.slice(0, -2);
+  return openedText(format, out.text);
+}
+
+/** The text of a whole element of scalars in `format` without its end, as `openEntryText`. */
+export function openedText(format: Format, text: string): string {
+  return text.slice(0, format === 'json' ? -1 : -2);
 }
 
 function writeOpen(out: Output, format: Format, { head, tail }: OpenEntry): void {

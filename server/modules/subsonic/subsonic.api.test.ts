@@ -581,6 +581,28 @@ describe('the Subsonic API over HTTP', () => {
   });
 
   describe('sync pages written ahead', () => {
+    /**
+     * Renames song `id` to `title`, then hides it, checking after each that `json` and `xml` (its
+     * entry as a call lists it) show the change at once.
+     */
+    async function showsCatalogChanges(
+      id: number,
+      title: string,
+      json: () => Promise<unknown>,
+      xml: () => Promise<string | undefined>,
+    ) {
+      await t.deps.db.updateTable('songs').set({ title }).where('id', '=', id).execute();
+      expect(await json()).toMatchObject({ title });
+      expect(await xml()).toContain(`title="${title}"`);
+      await t.deps.db
+        .updateTable('songs')
+        .set({ status: 'Inactive' })
+        .where('id', '=', id)
+        .execute();
+      expect(await json()).toBeUndefined();
+      expect(await xml()).toBeUndefined();
+    }
+
     it('shows plays, stars and catalog changes at once in search3 "" pages, in XML and JSON', async () => {
       const api = client({ apiKey: appKey });
       const song = await createSong(t.deps, { title: 'Block Party', artistIds: [artist.id] });
@@ -623,20 +645,44 @@ describe('the Subsonic API over HTTP', () => {
       // The entry is as getSong sends it, whatever the order of its fields.
       expect(played).toEqual((await api.getSong({ id: String(song.id) })).song);
       // A change to the catalog shows on the next page: a new title, then the song hidden.
-      await t.deps.db
-        .updateTable('songs')
-        .set({ title: 'Block Party (Live)' })
-        .where('id', '=', song.id)
-        .execute();
-      expect(await syncedEntry()).toMatchObject({ title: 'Block Party (Live)' });
-      expect(await syncedXml()).toContain('title="Block Party (Live)"');
-      await t.deps.db
-        .updateTable('songs')
-        .set({ status: 'Inactive' })
-        .where('id', '=', song.id)
-        .execute();
-      expect(await syncedEntry()).toBeUndefined();
-      expect(await syncedXml()).toBeUndefined();
+      await showsCatalogChanges(song.id, 'Block Party (Live)', syncedEntry, syncedXml);
+      await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
+    });
+
+    it('shows plays, likes and catalog changes at once in the song entries of searches, in XML and JSON', async () => {
+      const api = client({ apiKey: appKey });
+      const song = await createSong(t.deps, { title: 'Quokka Shuffle', artistIds: [artist.id] });
+      const found = async (key = appKey) => {
+        const { searchResult3 } = await client({ apiKey: key }).search3({ query: 'quokka' });
+        return searchResult3.song?.find((entry) => entry.id === String(song.id));
+      };
+      const foundXml = async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/rest/search3?apiKey=${appKey}&query=quokka`,
+        });
+        return new RegExp(`<song id="${song.id}"[^>]*/>`).exec(response.body)?.[0];
+      };
+      const cardsBefore = t.deps.caches.subsonicCards.used;
+      expect(await found()).toMatchObject({ title: 'Quokka Shuffle', playCount: 0 });
+      expect(await foundXml()).toMatch(/title="Quokka Shuffle".* playCount="0"\/>$/);
+      // The entry was written once and held, in each format.
+      expect(t.deps.caches.subsonicCards.used).toBeGreaterThan(cardsBefore);
+      // A play and a like move no catalog version, yet show on the next search.
+      await api.scrobble({ id: String(song.id) });
+      await api.star({ id: String(song.id) });
+      const played = await found();
+      expect(played).toMatchObject({ playCount: 1, starred: expect.any(Date) });
+      expect(await foundXml()).toMatch(/ playCount="1" starred="[^"]+"\/>$/);
+      expect(played).toEqual((await api.getSong({ id: String(song.id) })).song);
+      // Another listener sees the play, not the like.
+      const theirs = await found(otherKey);
+      expect(theirs).toMatchObject({ playCount: 1 });
+      expect(theirs?.starred).toBeUndefined();
+      // A change to the catalog shows on the next search: a new title, then the song hidden.
+      await showsCatalogChanges(song.id, 'Quokka Shuffle (Live)', () => found(), foundXml);
+      await t.deps.db.deleteFrom('likes').where('song_id', '=', song.id).execute();
+      await t.deps.db.deleteFrom('plays').where('song_id', '=', song.id).execute();
       await t.deps.db.deleteFrom('songs').where('id', '=', song.id).execute();
     });
 

@@ -25,6 +25,7 @@ import {
   heardAt,
   type Node,
   OpenEntry,
+  openedText,
   type Params,
   type RenderedResponse,
   Slot,
@@ -188,6 +189,9 @@ export class SubsonicService {
   /** Artist cards of the lists, per catalog version. */
   private readonly artistCards: EntryCardCache<ArtistCardRecord>;
 
+  /** Song entries of search hits, per catalog version, without their listening fields. */
+  private readonly songCards: EntryCardCache<{ id: number; fields: Node }>;
+
   /** Song entries of the sync order, written ahead per catalog version. */
   private readonly songBlocks: SongBlockCache;
 
@@ -234,6 +238,22 @@ export class SubsonicService {
         entry: artistEntry,
         maxAgeMs: Number.POSITIVE_INFINITY,
         cacheName: 'subsonic-artist-cards',
+      },
+      shelf,
+    );
+    // A song card holds what the catalog decides of its entry; each response adds the play count
+    // now and the caller's like after it, as pages of the sync order do.
+    this.songCards = new EntryCardCache(
+      {
+        name: 'song',
+        cards: async (ids) =>
+          (await this.services.catalog.songsAndRowsInOrder(ids)).map(({ song, row }) => {
+            const file = fileOfRow(row);
+            return { id: song._id, fields: songCatalogFields(song, file, this.transcodedOf(file)) };
+          }),
+        entry: (card) => card.fields,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+        cacheName: 'subsonic-song-cards',
       },
       shelf,
     );
@@ -788,7 +808,40 @@ export class SubsonicService {
     }
     return 'ids' in songs
       ? this.songsById(caller, songs.ids)
-      : this.songEntries(caller, songs.found);
+      : this.songsOfCards(
+          caller,
+          format,
+          songs.found.map((song) => song._id),
+          version,
+        );
+  }
+
+  /**
+   * Entries of the listed songs among `ids`, in their order, at catalog `version`: each card's
+   * entry written once, finished with its plays now and the caller's like.
+   */
+  private async songsOfCards(
+    caller: Caller,
+    format: Format,
+    ids: number[],
+    version: number,
+  ): Promise<OpenEntry[]> {
+    if (ids.length === 0) return [];
+    const [entries, listening] = await Promise.all([
+      this.songCards.entries(ids, version, format),
+      this.repository.songListening(caller.userId, ids),
+    ]);
+    return ids.flatMap((id) => {
+      const entry = entries.get(id);
+      if (!entry) return [];
+      const now = listening.get(id);
+      return [
+        new OpenEntry(
+          openedText(format, entry.output(format).text),
+          songListeningFields(now?.plays ?? 0, now?.likedAt),
+        ),
+      ];
+    });
   }
 
   /**
