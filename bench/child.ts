@@ -29,3 +29,17 @@ export async function startChild<T>(
       }),
   };
 }
+
+/** Runs a bench script to its end in its own process; rejects when it fails. */
+export function runChild(script: string, args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`)),
+    );
+  });
+}
