@@ -45,13 +45,16 @@ export const noHits = (): SearchHits => ({ songs: [], artists: [], albums: [], p
  * triggers, so modules that write songs, artists, albums or playlists have nothing to call.
  */
 export interface SearchRepository {
-  /** Every term must match as a word prefix, case and accents ignored. `terms` are folded. */
-  search(terms: string[], limit: number): Promise<SearchHits>;
+  /**
+   * Every term must match as a word prefix, case and accents ignored. `terms` are folded.
+   * `catalogVersion`, when the caller has read it, spares the search reading it again.
+   */
+  search(terms: string[], limit: number, catalogVersion?: number): Promise<SearchHits>;
   /**
    * Songs whose title, artists' names and album title hold every term between them, in the
    * same rank order (migration 018); `search` finds songs by their title alone.
    */
-  songsAcross(terms: string[], limit: number): Promise<number[]>;
+  songsAcross(terms: string[], limit: number, catalogVersion?: number): Promise<number[]>;
   /** A looser pass for when `search` found nothing: each term may carry a typo or two. */
   fuzzy(terms: string[], limit: number): Promise<SearchHits>;
   /** Rebuilds the indexes from the tables (after a restore, or a bulk load with triggers off). */
@@ -293,10 +296,14 @@ class SqliteSearch implements SearchRepository {
     );
   }
 
-  /** The match of `terms` for songs, artists and albums; null when nothing can match. */
-  private async catalogMatch(terms: string[]): Promise<string | null> {
+  /**
+   * The match of `terms` for songs, artists and albums; null when nothing can match.
+   * `catalogVersion`: as the caller read it, if it did.
+   */
+  private async catalogMatch(terms: string[], catalogVersion?: number): Promise<string | null> {
     // The catalog's version is read once per search, and only when a term is expanded.
-    let version: Promise<number> | undefined;
+    let version: Promise<number> | undefined =
+      catalogVersion === undefined ? undefined : Promise.resolve(catalogVersion);
     const words = async (slice: string) => {
       version ??= sql<{ version: number }>`select version from catalog_version where id = 1`
         .execute(this.db)
@@ -307,13 +314,13 @@ class SqliteSearch implements SearchRepository {
     return groups.includes(null) ? null : groups.join(' AND ');
   }
 
-  async search(terms: string[], limit: number): Promise<SearchHits> {
-    const catalog = await this.catalogMatch(terms);
+  async search(terms: string[], limit: number, catalogVersion?: number): Promise<SearchHits> {
+    const catalog = await this.catalogMatch(terms, catalogVersion);
     return this.run(catalog, limit, terms.map((term) => `"${term}"*`).join(' '));
   }
 
-  async songsAcross(terms: string[], limit: number): Promise<number[]> {
-    const catalog = await this.catalogMatch(terms);
+  async songsAcross(terms: string[], limit: number, catalogVersion?: number): Promise<number[]> {
+    const catalog = await this.catalogMatch(terms, catalogVersion);
     return catalog === null ? [] : this.best(SONGS_ALL_FTS, catalog, limit);
   }
 

@@ -52,13 +52,13 @@ export class SearchService {
 
   /** `version`: `catalog_version` as read before the search, if it was. */
   private async find(terms: string[], limit: number, version?: number) {
-    let hits = await this.index.search(terms, limit);
+    let hits = await this.index.search(terms, limit, version);
     // Songs found by their credits rather than their title. Read only when titles leave room: a
     // title match always ranks above a match by credits.
     let byCredits = new Set<number>();
     if (hits.songs.length < limit) {
       const titled = new Set(hits.songs);
-      const across = (await this.index.songsAcross(terms, limit))
+      const across = (await this.index.songsAcross(terms, limit, version))
         .filter((id) => !titled.has(id))
         .slice(0, limit - hits.songs.length);
       byCredits = new Set(across);
