@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { App, Deps, Module } from './deps.ts';
 import { type CacheBudgets, cacheBudgets } from './lib/cache-budget.ts';
-import { serverInTurns } from './lib/request-turns.ts';
+import { serveInTurns } from './lib/request-turns.ts';
 import { loadServerSecret } from './lib/server-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MediaCollector } from './media/collector.ts';
@@ -94,8 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     // Ids in paths are validated by schema; a long garbage URL should not reach a handler at all.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: respondToRouterError,
-    serverFactory: serverInTurns,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  serveInTurns(app.server, app.routing);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -30,8 +30,10 @@ describe('the app’s server', () => {
     ]);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    // Fastify's own server keeps an idle connection 72 s; the one made for turns does too.
+    // The server is Fastify's own, with its keep-alive of 72 s, handing requests to the turns.
     expect(t.app.server.keepAliveTimeout).toBe(72_000);
+    expect(t.app.server.listeners('request')).toHaveLength(1);
+    expect(t.app.server.listeners('request')).not.toContain(t.app.routing);
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, n) =>
         fetch(`${base}/test/turns?n=${n}`).then((response) => response.json()),

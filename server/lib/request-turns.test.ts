@@ -1,5 +1,6 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { inTurns, TURN_MS } from './request-turns.ts';
+import { inTurns, serveInTurns, TURN_MS } from './request-turns.ts';
 
 /** One turn of the event loop: the checks it runs, and what they start. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -57,5 +58,17 @@ describe('requests in turns', () => {
       await nextTurn();
       expect(started).toEqual(expected);
     }
+  });
+});
+
+describe('a server in turns', () => {
+  it('hands its requests to the app in turns, in place of the app, and refuses a handler it does not use', () => {
+    const app = () => {};
+    const server = http.createServer(app);
+    expect(() => serveInTurns(server, () => {})).toThrow(/does not hand its requests/);
+    serveInTurns(server, app);
+    const listeners = server.listeners('request');
+    expect(listeners).toHaveLength(1);
+    expect(listeners[0]).not.toBe(app);
   });
 });

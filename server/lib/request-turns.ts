@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 
 /**
  * How long requests may keep starting in one turn of the event loop before the ones that follow
@@ -60,21 +60,18 @@ export function inTurns<Args extends unknown[]>(
 }
 
 /**
- * Node's HTTP server for Fastify's `serverFactory`: its requests start in turns (`inTurns`), and
- * it has the timeouts Fastify gives a server it makes itself (`options`: a keep-alive connection
- * held 72 s, `requestTimeout`, `connectionTimeout`).
+ * Has `server` start its requests in turns (`inTurns`): `handler`, the app's listener for them
+ * (Fastify's `routing`), is put in turns in its place. The server stays the one Fastify made, with
+ * its timeouts and its bindings.
  */
-export function serverInTurns(
+export function serveInTurns(
+  server: http.Server,
   handler: (request: http.IncomingMessage, response: http.ServerResponse) => void,
-  options: Record<string, unknown>,
-): http.Server {
-  const server = http.createServer(inTurns(handler));
-  const setting = (name: string) => {
-    const value = options[name];
-    return typeof value === 'number' ? value : undefined;
-  };
-  server.keepAliveTimeout = setting('keepAliveTimeout') ?? server.keepAliveTimeout;
-  server.requestTimeout = setting('requestTimeout') ?? server.requestTimeout;
-  server.setTimeout(setting('connectionTimeout') ?? 0);
-  return server;
+): void {
+  // Added beside the app's own listener, turns would start every request a second time.
+  if (!server.listeners('request').includes(handler)) {
+    throw new Error('The server does not hand its requests to this handler');
+  }
+  server.removeListener('request', handler);
+  server.on('request', inTurns(handler));
 }
