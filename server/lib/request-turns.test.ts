@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inTurns, serveInTurns, TURN_MS } from './request-turns.ts';
 
@@ -62,13 +63,36 @@ describe('requests in turns', () => {
 });
 
 describe('a server in turns', () => {
-  it('hands its requests to the app in turns, in place of the app, and refuses a handler it does not use', () => {
-    const app = () => {};
+  /** A request on a socket of its own, and its response, as Node's server makes them. */
+  function exchange() {
+    const request = new http.IncomingMessage(new net.Socket());
+    return { request, response: new http.ServerResponse(request) };
+  }
+
+  it('hands each request to the app once, in place of the app, and refuses a handler it does not use', () => {
+    const handled: http.IncomingMessage[] = [];
+    const app = (request: http.IncomingMessage) => {
+      handled.push(request);
+    };
     const server = http.createServer(app);
     expect(() => serveInTurns(server, () => {})).toThrow(/does not hand its requests/);
     serveInTurns(server, app);
-    const listeners = server.listeners('request');
-    expect(listeners).toHaveLength(1);
-    expect(listeners[0]).not.toBe(app);
+    expect(server.listeners('request')).toHaveLength(1);
+    const { request, response } = exchange();
+    server.emit('request', request, response);
+    expect(handled).toEqual([request]);
+  });
+
+  it('starts no request whose connection closed while it waited', () => {
+    const handled: http.IncomingMessage[] = [];
+    const app = (request: http.IncomingMessage) => {
+      handled.push(request);
+    };
+    const server = http.createServer(app);
+    serveInTurns(server, app);
+    const gone = exchange();
+    gone.request.socket.destroy();
+    server.emit('request', gone.request, gone.response);
+    expect(handled).toEqual([]);
   });
 });

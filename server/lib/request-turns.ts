@@ -9,12 +9,12 @@ export const TURN_MS = 2;
 /**
  * `handler` with requests started in the order they arrived, a turn at a time. Node reads every
  * connection that has something to read in one turn of its event loop, then runs what each asks
- * before it reads again. Under load that turn is the whole queue's work (32 connections × a few
- * hundred µs), and a request that arrives just after it began waits for all of it and then for
- * all of the next: the slowest percent took twice as long as the rest. So a turn starts requests
- * for TURN_MS only; the rest wait in order and start in later turns, TURN_MS of them a turn, each
- * turn after Node has read the connections again, so a request that arrives meanwhile waits
- * behind those before it, not behind a whole turn more. `now` is the clock, in ms.
+ * before it reads again. Under load that turn holds the work of every connection, and a request
+ * that arrives just after it began waits for all of it and then for all of the next, twice as
+ * long as most (docs/benchmarks.md). So a turn starts requests for TURN_MS only; the rest wait in
+ * order and start in later turns, TURN_MS of them a turn, each turn after Node has read the
+ * connections again, so a request that arrives meanwhile waits behind those before it, not
+ * behind a whole turn more. `now` is the clock, in ms.
  */
 export function inTurns<Args extends unknown[]>(
   handler: (...args: Args) => void,
@@ -61,8 +61,10 @@ export function inTurns<Args extends unknown[]>(
 
 /**
  * Has `server` start its requests in turns (`inTurns`): `handler`, the app's listener for them
- * (Fastify's `routing`), is put in turns in its place. The server stays the one Fastify made, with
- * its timeouts and its bindings.
+ * (Fastify's `routing`), is put in turns in its place, so the server keeps Fastify's timeouts. A
+ * request whose connection closed while it waited is not started: under load, the clients that
+ * gave up would otherwise still cost a request each. A second address Fastify binds for a host
+ * name (`HOST=localhost`: ::1 beside 127.0.0.1) is a server of its own, outside the turns.
  */
 export function serveInTurns(
   server: http.Server,
@@ -73,5 +75,10 @@ export function serveInTurns(
     throw new Error('The server does not hand its requests to this handler');
   }
   server.removeListener('request', handler);
-  server.on('request', inTurns(handler));
+  server.on(
+    'request',
+    inTurns((request: http.IncomingMessage, response: http.ServerResponse) => {
+      if (!request.socket.destroyed) handler(request, response);
+    }),
+  );
 }

@@ -50,11 +50,6 @@ export function idOfRankKey(key: string): string {
   return `(${ID_SPAN - 1} - (${key} % ${ID_SPAN}))`;
 }
 
-/** The row id of a rank key's value, as `idOfRankKey` works it out in SQL. */
-export function idOfRank(rank: number): number {
-  return ID_SPAN - 1 - (rank % ID_SPAN);
-}
-
 /** Whether row `alias` of `table` may be found by listeners (SQL). */
 export function isVisible(table: SearchTable, alias: string): string {
   return VISIBLE_TO_LISTENERS[table](alias);

@@ -17,7 +17,6 @@ import { planRead, type ReadPlan, usesGenericPlan } from './lead-choice.ts';
 import {
   FILL_SONGS_ALL,
   fillSqliteIndex,
-  idOfRank,
   idOfRankKey,
   isVisible,
   MAX_TERM,
@@ -223,17 +222,19 @@ class SqliteSearch implements SearchRepository {
     // Limits are written into the text, as everywhere (db/inline-limits.ts).
     const each = reads.map(({ index, match }, i) => {
       const fts = sql.table(index);
-      return sql`select * from (select ${sql.lit(i)} as part, rowid as rank from ${fts}
+      return sql`select * from (select ${sql.lit(i)} as part, rowid as rank_key,
+        ${sql.raw(idOfRankKey('rowid'))} as id from ${fts}
         where ${fts} match ${match} order by rowid limit ${sql.lit(limit)})`;
     });
     const rows = await sql<{
       part: number;
-      rank: number;
+      rank_key: number;
+      id: number;
     }>`${sql.join(each, sql` union all `)}`.execute(this.db);
     const found = reads.map((): number[] => []);
     // A compound statement gives no order, so each part's rows are put in rank order here.
-    const ranked = rows.rows.sort((a, b) => a.rank - b.rank);
-    for (const row of ranked) found[row.part]!.push(idOfRank(row.rank));
+    const ranked = rows.rows.sort((a, b) => a.rank_key - b.rank_key);
+    for (const row of ranked) found[row.part]!.push(row.id);
     return found;
   }
 

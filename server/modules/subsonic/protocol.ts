@@ -174,7 +174,10 @@ export function openEntryText(format: Format, name: string, node: Node): string 
 
 /** The text of a whole element of scalars in `format` without its end, as `openEntryText`. */
 export function openedText(format: Format, text: string): string {
-  return text.slice(0, format === 'json' ? -1 : -2);
+  const end = format === 'json' ? '}' : '/>';
+  // An element with content ends otherwise, and cut there it would be broken.
+  if (!text.endsWith(end)) throw new Error(`Not an element of attributes only: ${text.slice(-20)}`);
+  return text.slice(0, -end.length);
 }
 
 function writeOpen(out: Output, format: Format, { head, tail }: OpenEntry): void {

@@ -679,7 +679,8 @@ describe('the Subsonic API over HTTP', () => {
       const theirs = await found(otherKey);
       expect(theirs).toMatchObject({ playCount: 1 });
       expect(theirs?.starred).toBeUndefined();
-      // A change to the catalog shows on the next search: a new title, then the song hidden.
+      // A change to the catalog shows on the next search: a new title (from a card written
+      // again), then the song hidden (the search's index drops it, so no card is asked for).
       await showsCatalogChanges(song.id, 'Quokka Shuffle (Live)', () => found(), foundXml);
       await t.deps.db.deleteFrom('likes').where('song_id', '=', song.id).execute();
       await t.deps.db.deleteFrom('plays').where('song_id', '=', song.id).execute();

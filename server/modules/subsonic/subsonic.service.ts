@@ -247,10 +247,7 @@ export class SubsonicService {
       {
         name: 'song',
         cards: async (ids) =>
-          (await this.services.catalog.songsAndRowsInOrder(ids)).map(({ song, row }) => {
-            const file = fileOfRow(row);
-            return { id: song._id, fields: songCatalogFields(song, file, this.transcodedOf(file)) };
-          }),
+          [...(await this.catalogFieldsOf(ids))].map(([id, fields]) => ({ id, fields })),
         entry: (card) => card.fields,
         maxAgeMs: Number.POSITIVE_INFINITY,
         cacheName: 'subsonic-song-cards',
@@ -260,15 +257,7 @@ export class SubsonicService {
     this.songBlocks = new SongBlockCache(
       {
         idsAt: (page, version) => this.cache.page('songsById', page, version),
-        entries: async (ids) => {
-          const rows = await this.services.catalog.songsAndRowsInOrder(ids);
-          return new Map(
-            rows.map(({ song, row }) => {
-              const file = fileOfRow(row);
-              return [song._id, songCatalogFields(song, file, this.transcodedOf(file))];
-            }),
-          );
-        },
+        entries: (ids) => this.catalogFieldsOf(ids),
       },
       budgets.songBlocks,
     );
@@ -283,6 +272,20 @@ export class SubsonicService {
       bitrate: file.audio_bitrate,
       duration: file.duration,
     });
+  }
+
+  /**
+   * The entry fields that follow from the catalog of the listed songs among `ids`, by id in their
+   * order: what song cards and blocks of the sync order hold.
+   */
+  private async catalogFieldsOf(ids: number[]): Promise<Map<number, Node>> {
+    const rows = await this.services.catalog.songsAndRowsInOrder(ids);
+    return new Map(
+      rows.map(({ song, row }) => {
+        const file = fileOfRow(row);
+        return [song._id, songCatalogFields(song, file, this.transcodedOf(file))];
+      }),
+    );
   }
 
   /**
