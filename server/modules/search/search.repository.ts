@@ -247,18 +247,15 @@ class SqliteSearch implements SearchRepository {
     limit: number,
     playlists: string | null = catalog,
   ): Promise<SearchHits> {
-    const reads = [
-      ...(catalog === null
-        ? []
-        : (['songs', 'artists', 'albums'] as const).map((table) => ({
-            table,
-            index: `${table}_fts`,
-            match: catalog,
-          }))),
-      ...(playlists === null
-        ? []
-        : [{ table: 'playlists' as const, index: 'playlists_fts', match: playlists }]),
-    ];
+    const reads: { table: SearchTable; index: string; match: string }[] = [];
+    if (catalog !== null) {
+      for (const table of ['songs', 'artists', 'albums'] as const) {
+        reads.push({ table, index: `${table}_fts`, match: catalog });
+      }
+    }
+    if (playlists !== null) {
+      reads.push({ table: 'playlists', index: 'playlists_fts', match: playlists });
+    }
     const hits = noHits();
     if (reads.length === 0) return hits;
     const found = await this.bestOfEach(reads, limit);

@@ -75,8 +75,8 @@ export const STALE_GRACE_MS = 5_000;
  * Entries of one kind by id (album cards, artist cards, song cards), as the Subsonic API's lists
  * show them, with the caller's star as a slot (a song's follows its entry instead). An album
  * card's figures come from reading every listed song of its album, an artist's from counting its
- * albums, so entries are cached per `catalog_version`: any change to songs, albums or artists moves it, so an entry never shows a
- * hidden song or a renamed artist. Play counts move without it: once `maxAgeMs` has passed, an
+ * albums, so entries are cached per `catalog_version`: any change to songs, albums or artists
+ * moves it, so an entry never shows a hidden song or a renamed artist. Play counts move without it: once `maxAgeMs` has passed, an
  * entry is still sent as it is for up to `STALE_GRACE_MS` more, and read again in the
  * background with the others that came due meanwhile (`REFRESH_BATCH` at a time, one batch
  * after another, `REFRESH_DELAY_MS` apart). Cards read together come due together; read again on

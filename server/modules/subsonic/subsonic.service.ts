@@ -32,7 +32,7 @@ import {
   SubsonicError,
 } from './protocol.ts';
 import { pickAtRandom } from './random-picks.ts';
-import { SongBlockCache } from './song-blocks.ts';
+import { SongBlockCache, type WrittenSong } from './song-blocks.ts';
 import { defaultTranscode } from './stream-plan.ts';
 import { CatalogResponseCache } from './subsonic.cache.ts';
 import {
@@ -173,6 +173,17 @@ export interface SubsonicServices {
   playlists: PlaylistsService;
   search: SearchService;
   related: RelatedService;
+}
+
+/** Song entries written up to their end, each finished with its plays now and the caller's like. */
+function finishedWith(
+  listening: Map<number, { plays: number; likedAt: string | undefined }>,
+  written: WrittenSong[],
+): OpenEntry[] {
+  return written.map(({ id, head }) => {
+    const now = listening.get(id);
+    return new OpenEntry(head, songListeningFields(now?.plays ?? 0, now?.likedAt));
+  });
 }
 
 /**
@@ -834,17 +845,11 @@ export class SubsonicService {
       this.songCards.entries(ids, version, format),
       this.repository.songListening(caller.userId, ids),
     ]);
-    return ids.flatMap((id) => {
+    const written = ids.flatMap((id) => {
       const entry = entries.get(id);
-      if (!entry) return [];
-      const now = listening.get(id);
-      return [
-        new OpenEntry(
-          openedText(format, entry.output(format).text),
-          songListeningFields(now?.plays ?? 0, now?.likedAt),
-        ),
-      ];
+      return entry ? [{ id, head: openedText(format, entry.output(format).text) }] : [];
     });
+    return finishedWith(listening, written);
   }
 
   /**
@@ -862,10 +867,7 @@ export class SubsonicService {
       caller.userId,
       written.map((song) => song.id),
     );
-    return written.map(({ id, head }) => {
-      const now = listening.get(id);
-      return new OpenEntry(head, songListeningFields(now?.plays ?? 0, now?.likedAt));
-    });
+    return finishedWith(listening, written);
   }
 
   /**
