@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { PlaylistHit } from '../../../contract/listening.ts';
 import { imageUrl } from '../../../contract/media.ts';
 import { allowedTypos, editDistance } from '../../../contract/rules/search.ts';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import { ROWS_AS_JSON } from '../../db/rows-as-json.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import {
   ByteBudget,
@@ -183,6 +184,19 @@ async function corrected(terms: string[], vocabulary: Vocabulary): Promise<strin
  */
 const CATALOG_INDEXES = [SONGS_ALL_FTS, 'artists_fts', 'albums_fts'];
 
+/** A row of `bestOfEach`'s read: which of its indexes, the row's rank key and its id. */
+interface BestRow {
+  part: number;
+  rank_key: number;
+  id: number;
+}
+
+/** Stands for a match while a read is compiled; each run binds its own. */
+const MATCH_SLOT = '';
+
+/** Compiled search reads kept at most (see `unionOf`). */
+const MAX_UNIONS = 64;
+
 class SqliteSearch implements SearchRepository {
   private readonly catalogWordLists: CachedWordLists;
   private readonly vocabulary: Vocabulary;
@@ -219,23 +233,48 @@ class SqliteSearch implements SearchRepository {
     reads: readonly { index: string; match: string }[],
     limit: number,
   ): Promise<number[][]> {
-    // Limits are written into the text, as everywhere (db/inline-limits.ts).
-    const each = reads.map(({ index, match }, i) => {
-      const fts = sql.table(index);
-      return sql`select * from (select ${sql.lit(i)} as part, rowid as rank_key,
-        ${sql.raw(idOfRankKey('rowid'))} as id from ${fts}
-        where ${fts} match ${match} order by rowid limit ${sql.lit(limit)})`;
+    const union = this.unionOf(
+      reads.map((read) => read.index),
+      limit,
+    );
+    const rows = await this.db.executeQuery<BestRow>({
+      ...union,
+      parameters: reads.map((read) => read.match),
     });
-    const rows = await sql<{
-      part: number;
-      rank_key: number;
-      id: number;
-    }>`${sql.join(each, sql` union all `)}`.execute(this.db);
     const found = reads.map((): number[] => []);
     // A compound statement gives no order, so each part's rows are put in rank order here.
     const ranked = rows.rows.sort((a, b) => a.rank_key - b.rank_key);
     for (const row of ranked) found[row.part]!.push(row.id);
     return found;
+  }
+
+  private readonly unions = new Map<string, CompiledQuery<BestRow>>();
+
+  /**
+   * The read of the best `limit` rows of each of `indexes`, their matches bound in that order,
+   * compiled once per shape: building the query costs more than SQLite's reading of it. Its rows
+   * come as one JSON text (db/rows-as-json.ts), as `bestOfEach` orders them itself. Shapes are
+   * few (which indexes, and the page sizes callers ask for), and the compiled texts are dropped
+   * all together past MAX_UNIONS.
+   */
+  private unionOf(indexes: string[], limit: number): CompiledQuery<BestRow> {
+    const key = `${indexes.join(' ')} ${limit}`;
+    let union = this.unions.get(key);
+    if (!union) {
+      // Limits are written into the text, as everywhere (db/inline-limits.ts).
+      const each = indexes.map((index, i) => {
+        const fts = sql.table(index);
+        return sql`select * from (select ${sql.lit(i)} as part, rowid as rank_key,
+        ${sql.raw(idOfRankKey('rowid'))} as id from ${fts}
+        where ${fts} match ${MATCH_SLOT} order by rowid limit ${sql.lit(limit)})`;
+      });
+      union = sql<BestRow>`${sql.raw(ROWS_AS_JSON)}${sql.join(each, sql` union all `)}`.compile(
+        this.db,
+      );
+      if (this.unions.size >= MAX_UNIONS) this.unions.clear();
+      this.unions.set(key, union);
+    }
+    return union;
   }
 
   /**
