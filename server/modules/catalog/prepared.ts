@@ -63,8 +63,9 @@ export interface ByIdsOptions {
 export function prepared<A extends unknown[], R>(
   target: QueryTarget,
   build: (arg: Args<A>) => Compilable<R>,
+  options: ByIdsOptions = {},
 ): (...args: A) => Promise<R[]> {
-  const run = compileOnce(target, build(placeholders<A>(0)));
+  const run = compileOnce(target, build(placeholders<A>(0)), options);
   return (...args: A) => run(args);
 }
 

@@ -719,6 +719,54 @@ describe('the Subsonic API over HTTP', () => {
       await api.unstar({ artistId: String(band.id) });
       expect((await listed())?.starred).toBeUndefined();
     });
+
+    it("shows the caller's follow, album star and like among one search's hits, each on its own kind", async () => {
+      const api = client({ apiKey: appKey });
+      const band = await createArtist(t.deps, { name: 'Marmot Parade' });
+      const record = await createAlbum(t.deps, band.id, 'Marmot Days');
+      const tune = await createSong(t.deps, {
+        title: 'Marmot Waltz',
+        artistIds: [band.id],
+        albumId: record.id,
+      });
+      const hits = async (key = appKey) => {
+        const { searchResult3 } = await client({ apiKey: key }).search3({ query: 'marmot' });
+        const starred = (entries: { id: string; starred?: unknown }[] | undefined, id: number) => {
+          const entry = entries?.find((each) => each.id === String(id));
+          expect(entry).toBeDefined();
+          return entry?.starred !== undefined;
+        };
+        return {
+          artist: starred(searchResult3.artist, band.id),
+          album: starred(searchResult3.album, record.id),
+          song: starred(searchResult3.song, tune.id),
+          plays: searchResult3.song?.find((entry) => entry.id === String(tune.id))?.playCount,
+        };
+      };
+      try {
+        expect(await hits()).toEqual({ artist: false, album: false, song: false, plays: 0 });
+        await api.star({ artistId: String(band.id) });
+        expect(await hits()).toEqual({ artist: true, album: false, song: false, plays: 0 });
+        await api.star({ albumId: String(record.id) });
+        await api.unstar({ artistId: String(band.id) });
+        expect(await hits()).toEqual({ artist: false, album: true, song: false, plays: 0 });
+        await api.star({ id: String(tune.id) });
+        await api.scrobble({ id: String(tune.id) });
+        expect(await hits()).toEqual({ artist: false, album: true, song: true, plays: 1 });
+        // Another listener sees the play, and none of the stars.
+        expect(await hits(otherKey)).toEqual({
+          artist: false,
+          album: false,
+          song: false,
+          plays: 1,
+        });
+      } finally {
+        await t.deps.db.deleteFrom('plays').where('song_id', '=', tune.id).execute();
+        await t.deps.db.deleteFrom('songs').where('id', '=', tune.id).execute();
+        await t.deps.db.deleteFrom('albums').where('id', '=', record.id).execute();
+        await t.deps.db.deleteFrom('artists').where('id', '=', band.id).execute();
+      }
+    });
   });
 
   describe('more browsing', () => {

@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { idListSql, idListValue } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { albumColumns, albumIsListed, songIsListed } from '../catalog/catalog.repository.ts';
-import { type Args, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
+import { type Args, prepared, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
 
 /** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
 export interface SongFileRecord {
@@ -106,6 +107,29 @@ function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
     .where('songs.listed', '=', 1);
 }
 
+/** Which part of `listeningOfHits`' read a row comes from. */
+const HIT_KINDS = { artist: 0, album: 1, song: 2 } as const;
+
+/** Ids of a search response's artists, albums and songs. */
+export interface HitIds {
+  artists: readonly number[];
+  albums: readonly number[];
+  songs: readonly number[];
+}
+
+/** A song's plays now, and when the caller liked it (if so). */
+export interface SongListening {
+  plays: number;
+  likedAt: string | undefined;
+}
+
+/** What `listeningOfHits` reads: when the caller starred each, and each song's listening. */
+export interface HitsListening {
+  followedAt: Map<number, string>;
+  albumStarredAt: Map<number, string>;
+  songs: Map<number, SongListening>;
+}
+
 /**
  * The reads the Subsonic API needs that the web app's pages do not: whole-library listings in
  * fixed orders, album lists by kind, genres, stars. Visibility is the catalog's: songs by
@@ -204,6 +228,47 @@ export class SubsonicRepository {
             )
             .select(['songs.id', 'song_play_totals.plays', 'likes.created_at as liked_at'])
             .where('songs.id', 'in', ids),
+        { rowsAsJson: true },
+      ),
+      listeningOfHits: prepared(
+        database,
+        (arg: Args<[userId: number, artistIds: unknown, albumIds: unknown, songIds: unknown]>) => {
+          const inList = (index: 1 | 2 | 3) => idListSql(database.dialect, arg(index));
+          // PostgreSQL types a union's column from its first parts; a bare null there is text.
+          const noPlays = sql<number | null>`cast(null as integer)`;
+          const starsOf = (
+            table: 'follows' | 'album_stars',
+            column: 'artist_id' | 'album_id',
+            kind: number,
+            ids: RawBuilder<number>,
+          ) =>
+            this.db
+              .selectFrom(sql.table(table).as('stars'))
+              .select([
+                sql.lit<number>(kind).as('kind'),
+                sql.ref<number>(`stars.${column}`).as('id'),
+                sql.ref<string | null>('stars.created_at').as('at'),
+                noPlays.as('plays'),
+              ])
+              .where(sql.ref('stars.user_id'), '=', arg(0))
+              .where(sql.ref(`stars.${column}`), 'in', ids);
+          const follows = starsOf('follows', 'artist_id', HIT_KINDS.artist, inList(1));
+          const albumStars = starsOf('album_stars', 'album_id', HIT_KINDS.album, inList(2));
+          const songs = this.db
+            .selectFrom('songs')
+            .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+            .leftJoin('likes', (join) =>
+              join.onRef('likes.song_id', '=', 'songs.id').on('likes.user_id', '=', arg(0)),
+            )
+            .select([
+              sql.lit<number>(HIT_KINDS.song).as('kind'),
+              'songs.id as id',
+              'likes.created_at as at',
+              'song_play_totals.plays as plays',
+            ])
+            .where('songs.id', 'in', inList(3));
+          return follows.unionAll(albumStars).unionAll(songs);
+        },
         { rowsAsJson: true },
       ),
       likedAt: stars('likes', 'song_id'),
@@ -523,10 +588,7 @@ export class SubsonicRepository {
   }
 
   /** Each song's plays and when the user liked it (if so), by id, in one read. */
-  async songListening(
-    userId: number,
-    ids: number[],
-  ): Promise<Map<number, { plays: number; likedAt: string | undefined }>> {
+  async songListening(userId: number, ids: number[]): Promise<Map<number, SongListening>> {
     const rows = await this.q.songListening(ids, userId);
     return new Map(
       rows.map((row) => [
@@ -534,6 +596,36 @@ export class SubsonicRepository {
         { plays: Number(row.plays ?? 0), likedAt: row.liked_at ?? undefined },
       ]),
     );
+  }
+
+  /**
+   * The caller's follows among `artists` and stars among `albums`, and the plays and the caller's
+   * likes of `songs`, in one read: what a search response adds to entries written ahead. Each
+   * read a response makes costs it about as much again as the rows it reads.
+   */
+  async listeningOfHits(userId: number, hits: HitIds): Promise<HitsListening> {
+    const list = (ids: readonly number[]) => idListValue(this.dialect, ids);
+    const rows = await this.q.listeningOfHits(
+      userId,
+      list(hits.artists),
+      list(hits.albums),
+      list(hits.songs),
+    );
+    const listening: HitsListening = {
+      followedAt: new Map(),
+      albumStarredAt: new Map(),
+      songs: new Map(),
+    };
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (row.kind === HIT_KINDS.artist && row.at !== null) listening.followedAt.set(id, row.at);
+      else if (row.kind === HIT_KINDS.album && row.at !== null) {
+        listening.albumStarredAt.set(id, row.at);
+      } else if (row.kind === HIT_KINDS.song) {
+        listening.songs.set(id, { plays: Number(row.plays ?? 0), likedAt: row.at ?? undefined });
+      }
+    }
+    return listening;
   }
 
   async albumStarredAt(userId: number, ids: number[]): Promise<Map<number, string>> {

@@ -27,6 +27,7 @@ import {
   OpenEntry,
   openedText,
   type Params,
+  type RenderedNode,
   type RenderedResponse,
   Slot,
   SubsonicError,
@@ -64,6 +65,7 @@ import type {
   CatalogOrder,
   Page,
   SongFileRecord,
+  SongListening,
   SubsonicRepository,
 } from './subsonic.repository.ts';
 
@@ -159,8 +161,8 @@ function entriesInOrder<Row extends { id: number }>(
 interface SearchHits {
   artistIds: number[];
   albumIds: number[];
-  /** Songs by id, as found by the search, or a page of the sync order (at `version`). */
-  songs: { ids: number[] } | { found: Song[] } | { syncPage: Page };
+  /** Songs by id (found by the search, or the sync order's), or a page of the sync order's blocks. */
+  songs: { ids: number[] } | { syncPage: Page };
   /** The catalog version the hits were read at. */
   version: number;
 }
@@ -176,13 +178,22 @@ export interface SubsonicServices {
 }
 
 /** Song entries written up to their end, each finished with its plays now and the caller's like. */
-function finishedWith(
-  listening: Map<number, { plays: number; likedAt: string | undefined }>,
-  written: WrittenSong[],
-): OpenEntry[] {
+function finishedWith(listening: Map<number, SongListening>, written: WrittenSong[]): OpenEntry[] {
   return written.map(({ id, head }) => {
     const now = listening.get(id);
     return new OpenEntry(head, songListeningFields(now?.plays ?? 0, now?.likedAt));
+  });
+}
+
+/** The entries among `entries` in the order of `ids`, each with the caller's star in `starred`. */
+function filledInOrder(
+  ids: number[],
+  entries: Map<number, RenderedNode>,
+  starred: ReadonlyMap<number, string>,
+): FilledNode[] {
+  return ids.flatMap((id) => {
+    const entry = entries.get(id);
+    return entry ? [new FilledNode(entry, starred)] : [];
   });
 }
 
@@ -348,10 +359,7 @@ export class SubsonicService {
       cards.entries(ids, version ?? (await this.services.catalog.catalogVersion()), format),
       starredAt(caller.userId, ids),
     ]);
-    return ids.flatMap((id) => {
-      const entry = entries.get(id);
-      return entry ? [new FilledNode(entry, starred)] : [];
-    });
+    return filledInOrder(ids, entries, starred);
   }
 
   private albumsById(
@@ -749,20 +757,27 @@ export class SubsonicService {
   /**
    * search3. An empty query, or `""`, pages through the whole library in a fixed order (artists
    * and albums by name, songs by id), which is how apps sync. Other queries go to Chorus's
-   * search, which ranks at most SEARCH_MAX results of each kind.
+   * search, which ranks at most SEARCH_MAX results of each kind. The entries are written ahead;
+   * what the caller starred among them, and the songs' plays, are read together once they are.
    */
   async search3(caller: Caller, params: Params): Promise<Node> {
+    const format = formatOf(params);
     const hits = await this.searchHits(params);
+    const [artists, albums, songs] = await Promise.all([
+      this.artistCards.entries(hits.artistIds, hits.version, format),
+      this.albumCards.entries(hits.albumIds, hits.version, format),
+      this.writtenSongsOf(format, hits),
+    ]);
+    const listening = await this.repository.listeningOfHits(caller.userId, {
+      artists: hits.artistIds,
+      albums: hits.albumIds,
+      songs: songs.map((song) => song.id),
+    });
     return {
       searchResult3: {
-        artist: await this.artistEntriesById(
-          caller,
-          formatOf(params),
-          hits.artistIds,
-          hits.version,
-        ),
-        album: await this.albumsById(caller, formatOf(params), hits.albumIds, hits.version),
-        song: await this.songsOfHits(caller, formatOf(params), hits),
+        artist: filledInOrder(hits.artistIds, artists, listening.followedAt),
+        album: filledInOrder(hits.albumIds, albums, listening.albumStarredAt),
+        song: finishedWith(listening.songs, songs),
       },
     };
   }
@@ -770,7 +785,15 @@ export class SubsonicService {
   /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
   async search2(caller: Caller, params: Params): Promise<Node> {
     const hits = await this.searchHits(params);
-    const songs = this.songsOfHits(caller, formatOf(params), hits);
+    const songs = this.writtenSongsOf(formatOf(params), hits).then(async (written) =>
+      finishedWith(
+        await this.repository.songListening(
+          caller.userId,
+          written.map((song) => song.id),
+        ),
+        written,
+      ),
+    );
     return { searchResult2: await this.folderLists(caller, hits.artistIds, hits.albumIds, songs) };
   }
 
@@ -807,67 +830,26 @@ export class SubsonicService {
     return {
       artistIds: slice(found.artists, pages.artist).map((artist) => artist._id),
       albumIds: slice(found.albums, pages.album).map((album) => album._id),
-      songs: { found: slice(found.songs, pages.song) },
+      songs: { ids: slice(found.songs, pages.song).map((song) => song._id) },
       version,
     };
   }
 
-  private songsOfHits(
-    caller: Caller,
+  /**
+   * The song entries of `hits`, written up to where each response's own fields go: a page of the
+   * sync order from its blocks, or each card's entry, written once per catalog version.
+   */
+  private async writtenSongsOf(
     format: Format,
     { songs, version }: SearchHits,
-  ): Promise<(Node | OpenEntry)[]> {
-    if ('syncPage' in songs) {
-      return this.songsOfSyncOrder(caller, format, songs.syncPage, version);
-    }
-    return 'ids' in songs
-      ? this.songsById(caller, songs.ids)
-      : this.songsOfCards(
-          caller,
-          format,
-          songs.found.map((song) => song._id),
-          version,
-        );
-  }
-
-  /**
-   * Entries of the listed songs among `ids`, in their order, at catalog `version`: each card's
-   * entry written once, finished with its plays now and the caller's like.
-   */
-  private async songsOfCards(
-    caller: Caller,
-    format: Format,
-    ids: number[],
-    version: number,
-  ): Promise<OpenEntry[]> {
-    if (ids.length === 0) return [];
-    const [entries, listening] = await Promise.all([
-      this.songCards.entries(ids, version, format),
-      this.repository.songListening(caller.userId, ids),
-    ]);
-    const written = ids.flatMap((id) => {
+  ): Promise<WrittenSong[]> {
+    if ('syncPage' in songs) return this.songBlocks.page(format, songs.syncPage, version);
+    if (songs.ids.length === 0) return [];
+    const entries = await this.songCards.entries(songs.ids, version, format);
+    return songs.ids.flatMap((id) => {
       const entry = entries.get(id);
       return entry ? [{ id, head: openedText(format, entry.output(format).text) }] : [];
     });
-    return finishedWith(listening, written);
-  }
-
-  /**
-   * A page of the songs by id, as apps sync them: their entries as written ahead, each finished
-   * with its plays now and the caller's like.
-   */
-  private async songsOfSyncOrder(
-    caller: Caller,
-    format: Format,
-    page: Page,
-    version: number,
-  ): Promise<OpenEntry[]> {
-    const written = await this.songBlocks.page(format, page, version);
-    const listening = await this.repository.songListening(
-      caller.userId,
-      written.map((song) => song.id),
-    );
-    return finishedWith(listening, written);
   }
 
   /**
