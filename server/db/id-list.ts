@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type AliasedRawBuilder, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './dialect.ts';
 
 /**
@@ -13,6 +13,23 @@ export function idListSql(dialect: Dialect, boundValue: unknown): RawBuilder<num
   return dialect === 'postgres'
     ? sql<number>`(select unnest(cast(${boundValue} as integer[])))`
     : sql<number>`(select value from json_each(${boundValue}))`;
+}
+
+/**
+ * The list as a table `alias` of one column, `value`, to read other tables from: a join from
+ * the list reads each row it names by its key and builds nothing, where `column in (…)` first
+ * writes the list into an index of its own.
+ */
+export function idListTable<A extends string>(
+  dialect: Dialect,
+  boundValue: unknown,
+  alias: A,
+): AliasedRawBuilder<{ value: number }, A> {
+  return dialect === 'postgres'
+    ? sql<{ value: number }>`unnest(cast(${boundValue} as integer[]))`.as<A>(
+        sql`${sql.table(alias)}(value)`,
+      )
+    : sql<{ value: number }>`json_each(${boundValue})`.as(alias);
 }
 
 /** The bound value `idListSql` reads: a JSON array for SQLite, an array for PostgreSQL. */

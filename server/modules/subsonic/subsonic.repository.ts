@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { idListSql, idListValue } from '../../db/id-list.ts';
+import { idListTable, idListValue } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { albumColumns, albumIsListed, songIsListed } from '../catalog/catalog.repository.ts';
 import { type Args, prepared, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
@@ -233,40 +233,44 @@ export class SubsonicRepository {
       listeningOfHits: prepared(
         database,
         (arg: Args<[userId: number, artistIds: unknown, albumIds: unknown, songIds: unknown]>) => {
-          const inList = (index: 1 | 2 | 3) => idListSql(database.dialect, arg(index));
+          const listOf = (index: 1 | 2 | 3) => idListTable(database.dialect, arg(index), 'hit');
           // PostgreSQL types a union's column from its first parts; a bare null there is text.
           const noPlays = sql<number | null>`cast(null as integer)`;
+          // Each part reads from its list, by key: no row the list does not name is looked at.
           const starsOf = (
             table: 'follows' | 'album_stars',
             column: 'artist_id' | 'album_id',
             kind: number,
-            ids: RawBuilder<number>,
+            index: 1 | 2,
           ) =>
             this.db
-              .selectFrom(sql.table(table).as('stars'))
+              .selectFrom(listOf(index))
+              .innerJoin(sql.table(table).as('stars'), (join) =>
+                join
+                  .on(sql.ref('stars.user_id'), '=', arg(0))
+                  .onRef(sql.ref<number>(`stars.${column}`), '=', 'hit.value'),
+              )
               .select([
                 sql.lit<number>(kind).as('kind'),
                 sql.ref<number>(`stars.${column}`).as('id'),
                 sql.ref<string | null>('stars.created_at').as('at'),
                 noPlays.as('plays'),
-              ])
-              .where(sql.ref('stars.user_id'), '=', arg(0))
-              .where(sql.ref(`stars.${column}`), 'in', ids);
-          const follows = starsOf('follows', 'artist_id', HIT_KINDS.artist, inList(1));
-          const albumStars = starsOf('album_stars', 'album_id', HIT_KINDS.album, inList(2));
+              ]);
+          const follows = starsOf('follows', 'artist_id', HIT_KINDS.artist, 1);
+          const albumStars = starsOf('album_stars', 'album_id', HIT_KINDS.album, 2);
+          // A song's plays and likes are keyed by its id, so no row of `songs` is needed.
           const songs = this.db
-            .selectFrom('songs')
-            .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
+            .selectFrom(listOf(3))
+            .leftJoin('song_play_totals', 'song_play_totals.song_id', 'hit.value')
             .leftJoin('likes', (join) =>
-              join.onRef('likes.song_id', '=', 'songs.id').on('likes.user_id', '=', arg(0)),
+              join.onRef('likes.song_id', '=', 'hit.value').on('likes.user_id', '=', arg(0)),
             )
             .select([
               sql.lit<number>(HIT_KINDS.song).as('kind'),
-              'songs.id as id',
+              'hit.value as id',
               'likes.created_at as at',
               'song_play_totals.plays as plays',
-            ])
-            .where('songs.id', 'in', inList(3));
+            ]);
           return follows.unionAll(albumStars).unionAll(songs);
         },
         { rowsAsJson: true },
