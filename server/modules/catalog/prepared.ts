@@ -1,6 +1,13 @@
-import { type Compilable, type CompiledQuery, type Expression, type RawBuilder, sql } from 'kysely';
+import {
+  type AliasedRawBuilder,
+  type Compilable,
+  type CompiledQuery,
+  type Expression,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { idListSql, idListValue } from '../../db/id-list.ts';
+import { idListSql, idListTable, idListValue } from '../../db/id-list.ts';
 import { ROWS_AS_JSON } from '../../db/rows-as-json.ts';
 
 /** The open database a compiled query runs on, and the texts it runs prepared. */
@@ -79,11 +86,37 @@ export function preparedByIds<A extends unknown[], R>(
   build: (ids: RawBuilder<number>, arg: Args<A>) => Compilable<R>,
   options: ByIdsOptions = {},
 ): (ids: readonly number[], ...args: A) => Promise<R[]> {
-  const run = compileOnce(
+  return runByIds(
     target,
     build(idListSql(target.dialect, new Slot(0)), placeholders<A>(1)),
     options,
   );
+}
+
+/**
+ * `preparedByIds` for a query that reads from the list: `build` receives it as a table `list`
+ * whose column `value` holds the ids, to join other tables to by key (db/id-list.ts). An id listed
+ * twice is read twice.
+ */
+export function preparedFromIds<A extends unknown[], R>(
+  target: QueryTarget,
+  build: (list: AliasedRawBuilder<{ value: number }, 'list'>, arg: Args<A>) => Compilable<R>,
+  options: ByIdsOptions = {},
+): (ids: readonly number[], ...args: A) => Promise<R[]> {
+  return runByIds(
+    target,
+    build(idListTable(target.dialect, new Slot(0), 'list'), placeholders<A>(1)),
+    options,
+  );
+}
+
+/** Compiles `query`, whose first value is an id list; an empty list reads nothing. */
+function runByIds<A extends unknown[], R>(
+  target: QueryTarget,
+  query: Compilable<R>,
+  options: ByIdsOptions,
+): (ids: readonly number[], ...args: A) => Promise<R[]> {
+  const run = compileOnce(target, query, options);
   return async (ids, ...args) =>
     ids.length === 0 ? [] : run([idListValue(target.dialect, ids), ...args]);
 }

@@ -3,7 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { idListTable, idListValue } from '../../db/id-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { albumColumns, albumIsListed, songIsListed } from '../catalog/catalog.repository.ts';
-import { type Args, prepared, preparedByIds, type QueryTarget } from '../catalog/prepared.ts';
+import {
+  type Args,
+  prepared,
+  preparedByIds,
+  preparedFromIds,
+  type QueryTarget,
+} from '../catalog/prepared.ts';
 
 /** What a Subsonic song entry needs beyond a presented song: the file and the album's year. */
 export interface SongFileRecord {
@@ -154,15 +160,18 @@ export class SubsonicRepository {
       table: 'likes' | 'follows' | 'album_stars',
       column: 'song_id' | 'artist_id' | 'album_id',
     ) =>
-      preparedByIds(database, (ids, arg: Args<[userId: number]>) =>
+      preparedFromIds(database, (list, arg: Args<[userId: number]>) =>
         this.db
-          .selectFrom(sql.table(table).as('stars'))
+          .selectFrom(list)
+          .innerJoin(sql.table(table).as('stars'), (join) =>
+            join
+              .on(sql.ref('stars.user_id'), '=', arg(0))
+              .onRef(sql.ref<number>(`stars.${column}`), '=', 'list.value'),
+          )
           .select([
             sql.ref<number>(`stars.${column}`).as('id'),
             sql.ref<string>('stars.created_at').as('created_at'),
-          ])
-          .where(sql.ref('stars.user_id'), '=', arg(0))
-          .where(sql.ref(`stars.${column}`), 'in', ids),
+          ]),
       );
     return {
       songFiles: preparedByIds(
