@@ -753,6 +753,12 @@ describe('the Subsonic API over HTTP', () => {
         await api.star({ id: String(tune.id) });
         await api.scrobble({ id: String(tune.id) });
         expect(await hits()).toEqual({ artist: false, album: true, song: true, plays: 1 });
+        // search2 (folder mode) finishes its song entries the same way.
+        const { searchResult2 } = await api.search2({ query: 'marmot' });
+        expect(searchResult2.song?.find((entry) => entry.id === String(tune.id))).toMatchObject({
+          playCount: 1,
+          starred: expect.any(Date),
+        });
         // Another listener sees the play, and none of the stars.
         expect(await hits(otherKey)).toEqual({
           artist: false,

@@ -226,19 +226,6 @@ export class SubsonicRepository {
       listedSongIds: preparedByIds(database, (ids) =>
         this.db.selectFrom('songs').select('id').where('id', 'in', ids).where(songIsListed),
       ),
-      songListening: preparedByIds(
-        database,
-        (ids, arg: Args<[userId: number]>) =>
-          this.db
-            .selectFrom('songs')
-            .leftJoin('song_play_totals', 'song_play_totals.song_id', 'songs.id')
-            .leftJoin('likes', (join) =>
-              join.onRef('likes.song_id', '=', 'songs.id').on('likes.user_id', '=', arg(0)),
-            )
-            .select(['songs.id', 'song_play_totals.plays', 'likes.created_at as liked_at'])
-            .where('songs.id', 'in', ids),
-        { rowsAsJson: true },
-      ),
       listeningOfHits: prepared(
         database,
         (arg: Args<[userId: number, artistIds: unknown, albumIds: unknown, songIds: unknown]>) => {
@@ -598,17 +585,6 @@ export class SubsonicRepository {
   async followedAt(userId: number, ids: number[]): Promise<Map<number, string>> {
     const rows = await this.q.followedAt(ids, userId);
     return new Map(rows.map((row) => [row.id, row.created_at]));
-  }
-
-  /** Each song's plays and when the user liked it (if so), by id, in one read. */
-  async songListening(userId: number, ids: number[]): Promise<Map<number, SongListening>> {
-    const rows = await this.q.songListening(ids, userId);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { plays: Number(row.plays ?? 0), likedAt: row.liked_at ?? undefined },
-      ]),
-    );
   }
 
   /**

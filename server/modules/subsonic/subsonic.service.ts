@@ -785,15 +785,14 @@ export class SubsonicService {
   /** search2 (folder mode): search3's pages, with artists' and albums' folders. */
   async search2(caller: Caller, params: Params): Promise<Node> {
     const hits = await this.searchHits(params);
-    const songs = this.writtenSongsOf(formatOf(params), hits).then(async (written) =>
-      finishedWith(
-        await this.repository.songListening(
-          caller.userId,
-          written.map((song) => song.id),
-        ),
-        written,
-      ),
-    );
+    const songs = this.writtenSongsOf(formatOf(params), hits).then(async (written) => {
+      const listening = await this.repository.listeningOfHits(caller.userId, {
+        artists: [],
+        albums: [],
+        songs: written.map((song) => song.id),
+      });
+      return finishedWith(listening.songs, written);
+    });
     return { searchResult2: await this.folderLists(caller, hits.artistIds, hits.albumIds, songs) };
   }
 
