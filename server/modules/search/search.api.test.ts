@@ -352,6 +352,34 @@ describe('GET /api/search', () => {
     expect(names((await search('granite lichen')).songs)).toEqual(['Lichen']);
   });
 
+  it("gives apps the ids of the web search's results, in its order", async () => {
+    const wren = await createArtist(t.deps, { name: 'Wren Harbour' });
+    const otter = await createArtist(t.deps, { name: 'Otter Vale' });
+    await createAlbum(t.deps, wren.id, 'Wren Harbour Sessions');
+    await createSong(t.deps, { title: 'Wren Harbour Nights', artistIds: [otter.id] });
+    await createSong(t.deps, { title: 'Kelpie', artistIds: [wren.id] });
+    // The duet's title is shorter, so it ranks first among matches by credits, but its lead
+    // artist is not the one searched for.
+    await createSong(t.deps, { title: 'Fog', artistIds: [otter.id, wren.id] });
+    expect(names((await search('wren harbour')).songs)).toEqual([
+      'Wren Harbour Nights',
+      'Kelpie',
+      'Fog',
+    ]);
+    const ids = (list: { _id: number }[]) => list.map((item) => item._id);
+    // By title and credits, by name, by a typo, and nothing.
+    for (const q of ['wren harbour', 'harbour', 'otter', 'wren harbuor', 'kelpie fog']) {
+      const shown = await search(q);
+      const found = await t.deps.services.search.searchIds(q, 20);
+      expect({ q, ...found }).toEqual({
+        q,
+        songs: ids(shown.songs),
+        artists: ids(shown.artists),
+        albums: ids(shown.albums),
+      });
+    }
+  });
+
   it('answers an empty or punctuation-only query with nothing, and odd input safely', async () => {
     expect(await search('')).toEqual({ q: '', songs: [], artists: [], albums: [], playlists: [] });
     expect((await search('"*)(:')).songs).toEqual([]);

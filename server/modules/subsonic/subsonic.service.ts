@@ -821,15 +821,15 @@ export class SubsonicService {
       SEARCH_MAX,
       Math.max(...Object.values(pages).map((p) => p.offset + p.limit), 1),
     );
-    // One read of the version serves the search's cards and the entries of its hits.
+    // One read of the version serves the search and the entries of its hits.
     const version = await this.services.catalog.catalogVersion();
-    const found = await this.services.search.search(query, want, version);
-    const slice = <T>(items: T[], p: { offset: number; limit: number }) =>
-      items.slice(p.offset, p.offset + p.limit);
+    const found = await this.services.search.searchIds(query, want, version);
+    const slice = (ids: number[], p: { offset: number; limit: number }) =>
+      ids.slice(p.offset, p.offset + p.limit);
     return {
-      artistIds: slice(found.artists, pages.artist).map((artist) => artist._id),
-      albumIds: slice(found.albums, pages.album).map((album) => album._id),
-      songs: { ids: slice(found.songs, pages.song).map((song) => song._id) },
+      artistIds: slice(found.artists, pages.artist),
+      albumIds: slice(found.albums, pages.album),
+      songs: { ids: slice(found.songs, pages.song) },
       version,
     };
   }
