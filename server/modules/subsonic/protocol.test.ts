@@ -6,6 +6,8 @@ import {
   FilledNode,
   heardAt,
   type Node,
+  OpenEntry,
+  openEntryText,
   Params,
   RenderedNode,
   responseText,
@@ -137,6 +139,31 @@ describe('Subsonic answers', () => {
         expect(filled).toBe(direct);
       }
     }
+  });
+
+  it('writes an open entry held as UTF-8 as the same entry held as text', () => {
+    const songs: Node[] = [
+      { id: '1', title: 'Café 日本 "live" <b> & co', duration: 200 },
+      { id: '2', title: 'Plain' },
+      {},
+    ];
+    const tail: Node = { playCount: 3, starred: '2026-11-29T10:00:00.000Z' };
+    for (const format of ['json', 'xml'] as const) {
+      const entries = (asBytes: boolean) =>
+        songs.map((song) => {
+          const head = openEntryText(format, 'song', song);
+          return new OpenEntry(asBytes ? Buffer.from(head) : head, tail);
+        });
+      const asText = responseText(format, { searchResult3: { song: entries(false) } });
+      const asBytes = responseText(format, { searchResult3: { song: entries(true) } });
+      expect(asBytes).toBe(asText);
+      expect(asText).toContain(format === 'json' ? '"playCount":3' : 'playCount="3"');
+    }
+    expect(
+      JSON.parse(responseText('json', { list: { song: [new OpenEntry(Buffer.from('{'), tail)] } }))[
+        'subsonic-response'
+      ].list.song,
+    ).toEqual([tail]);
   });
 
   it('writes refusals with their code and message', () => {

@@ -90,11 +90,17 @@ export interface SlotPlace {
   key: string;
 }
 
-/** Text written so far, with the slots met on the way. */
+/**
+ * What is written so far: `text`, with the slots met on the way, after `written`, the bytes of
+ * the text before the last entry written as bytes (an `OpenEntry` whose head is UTF-8 already).
+ */
 interface Output {
   text: string;
   slots: SlotPlace[];
+  written: Uint8Array[];
 }
+
+const newOutput = (text = ''): Output => ({ text, slots: [], written: [] });
 
 /**
  * A node written once in each format it is asked in, for every response it goes in: an entry of
@@ -110,10 +116,10 @@ export class RenderedNode {
   /** Writes `node` in `format`, unless it was written in it already. */
   write(format: Format, node: Node): void {
     if (this.outputs[format]) return;
-    const out: Output = { text: '', slots: [] };
+    const out = newOutput();
     if (format === 'json') writeJson(out, node);
     else writeXml(out, this.name, node);
-    this.outputs[format] = out;
+    this.outputs[format] = textOnly(out);
   }
 
   /** Its text in `format`, which must have been written. */
@@ -147,13 +153,20 @@ export class FilledNode {
 /**
  * An entry of scalars written ahead in one format up to its end (`openEntryText`), shared by every
  * response it goes in; `tail` holds the fields of one response (the caller's star, the play count
- * now), written after the shared ones.
+ * now), written after the shared ones. A head held as UTF-8 (a block of the sync order's) goes
+ * into the response as it is, never decoded to text and encoded back.
  */
 export class OpenEntry {
   constructor(
-    readonly head: string,
+    readonly head: string | Uint8Array,
     readonly tail: Node,
   ) {}
+}
+
+/** `out` as text with its slots, for a node or response whose slots are found by offset. */
+function textOnly(out: Output): Output {
+  if (out.written.length > 0) throw new Error('A node with slots cannot hold entries as bytes');
+  return out;
 }
 
 /**
@@ -167,9 +180,9 @@ export function openEntryText(format: Format, name: string, node: Node): string 
     }
   }
   if (format === 'json') return openedText(format, JSON.stringify(node));
-  const out: Output = { text: '', slots: [] };
+  const out = newOutput();
   writeXml(out, name, node);
-  return openedText(format, out.text);
+  return openedText(format, textOnly(out).text);
 }
 
 /** The text of a whole element of scalars in `format` without its end, as `openEntryText`. */
@@ -180,9 +193,18 @@ export function openedText(format: Format, text: string): string {
   return text.slice(0, -end.length);
 }
 
+const OPEN_BRACE = '{'.charCodeAt(0);
+
 function writeOpen(out: Output, format: Format, { head, tail }: OpenEntry): void {
-  out.text += head;
-  let first = head.endsWith('{');
+  let first: boolean;
+  if (typeof head === 'string') {
+    out.text += head;
+    first = head.endsWith('{');
+  } else {
+    out.written.push(Buffer.from(out.text), head);
+    out.text = '';
+    first = head[head.length - 1] === OPEN_BRACE;
+  }
   for (const key in tail) {
     const field = tail[key];
     if (field === undefined || typeof field === 'object') continue;
@@ -446,19 +468,38 @@ export function renderResponse(format: Format, payload: Node | SubsonicError): O
       ? { ...envelope('failed'), error: { code: payload.code, message: payload.message } }
       : { ...envelope('ok'), ...payload };
   if (format === 'json') {
-    const out: Output = { text: '{"subsonic-response":', slots: [] };
+    const out = newOutput('{"subsonic-response":');
     writeJson(out, body);
     out.text += '}';
     return out;
   }
-  const out: Output = { text: '<?xml version="1.0" encoding="UTF-8"?>\n', slots: [] };
+  const out = newOutput('<?xml version="1.0" encoding="UTF-8"?>\n');
   writeXml(out, 'subsonic-response', { xmlns: NAMESPACE, ...body });
   return out;
 }
 
+/**
+ * A response rendered with the places of its slots, to be filled per caller: it holds no entry
+ * written as bytes.
+ */
+export function renderWithSlots(
+  format: Format,
+  payload: Node,
+): { text: string; slots: SlotPlace[] } {
+  return textOnly(renderResponse(format, payload));
+}
+
+/** The bytes of a response (or a refusal) in the asked format. */
+export function responseBytes(format: Format, payload: Node | SubsonicError): Buffer {
+  const { text, written } = renderResponse(format, payload);
+  // Bytes, not text: Node would otherwise go over a long text twice, to count and to encode it.
+  const last = Buffer.from(text);
+  return written.length === 0 ? last : Buffer.concat([...written, last]);
+}
+
 /** The text of a response (or a refusal) in the asked format. */
 export function responseText(format: Format, payload: Node | SubsonicError): string {
-  return renderResponse(format, payload).text;
+  return responseBytes(format, payload).toString();
 }
 
 /** What fills a slot: the attribute `key` with `value`, in the response's format. */
@@ -501,18 +542,16 @@ export function sendResponse(
 ): FastifyReply {
   reply.status(200).header('cache-control', 'no-store');
   if (callback !== null) {
-    const json = isRendered(payload) ? payload.bytes() : responseText('json', payload);
+    const json = isRendered(payload) ? payload.bytes() : responseBytes('json', payload);
     reply.header('content-type', 'text/javascript; charset=utf-8');
     return sendBody(reply, {
-      bytes: () =>
-        Buffer.concat([Buffer.from(`${callback}(`), Buffer.from(json), Buffer.from(');')]),
+      bytes: () => Buffer.concat([Buffer.from(`${callback}(`), json, Buffer.from(');')]),
       gzip: null,
     });
   }
   reply.header('content-type', CONTENT_TYPES[format]);
   if (payload instanceof SubsonicError || !isRendered(payload)) {
-    // Bytes, not text: Node would otherwise go over a long text twice, to count and to encode it.
-    const bytes = Buffer.from(responseText(format, payload));
+    const bytes = responseBytes(format, payload);
     return sendBody(reply, { bytes: () => bytes, gzip: null });
   }
   return sendBody(reply, payload);

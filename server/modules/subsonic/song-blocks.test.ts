@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { type Node, OpenEntry, renderResponse } from './protocol.ts';
+import { type Node, OpenEntry, responseText } from './protocol.ts';
 import { BLOCK_SONGS, SongBlockCache } from './song-blocks.ts';
 
 /** A catalog of `count` songs by id, whose titles and listing the test changes, counting reads. */
@@ -33,9 +33,9 @@ function catalog(count: number) {
 }
 
 /** A page's entries finished with `tail` and sent in `format`, parsed back where JSON. */
-function sent(format: 'json' | 'xml', heads: { head: string }[], tail: Node = {}) {
+function sent(format: 'json' | 'xml', heads: { head: string | Uint8Array }[], tail: Node = {}) {
   const song = heads.map(({ head }) => new OpenEntry(head, tail));
-  return renderResponse(format, { searchResult3: { song } }).text;
+  return responseText(format, { searchResult3: { song } });
 }
 
 const songsOf = (text: string): Node[] =>

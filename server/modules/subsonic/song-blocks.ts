@@ -52,10 +52,10 @@ export interface SongBlockSource {
   entries(ids: number[]): Promise<Map<number, Node>>;
 }
 
-/** A song entry of a page, written up to its end; the caller's fields follow it. */
+/** A song entry of a page, written up to its end (as text, or as UTF-8); the caller's fields follow it. */
 export interface WrittenSong {
   id: number;
-  head: string;
+  head: string | Uint8Array;
 }
 
 const weigh = (block: SongBlock) => block.data.byteLength + BLOCK_OVERHEAD_BYTES;
@@ -119,7 +119,7 @@ export class SongBlockCache {
       for (let place = from; place < to; place++) {
         const at = index[count + place]!;
         const end = index[count + place + 1]!;
-        if (end > at) written.push({ id: index[place]!, head: text.toString('utf8', at, end) });
+        if (end > at) written.push({ id: index[place]!, head: text.subarray(at, end) });
       }
     });
     return written;

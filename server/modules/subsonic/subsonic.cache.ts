@@ -12,7 +12,7 @@ import {
   type Format,
   type Node,
   type RenderedResponse,
-  renderResponse,
+  renderWithSlots,
   slotText,
 } from './protocol.ts';
 import { type CatalogOrder, orderKey, type Page } from './subsonic.repository.ts';
@@ -169,7 +169,7 @@ function sharedResponse(
   payload: Node,
   compress: boolean,
 ): SharedResponse {
-  const { text, slots } = renderResponse(format, payload);
+  const { text, slots } = renderWithSlots(format, payload);
   const slotKey = slots[0]?.key ?? '';
   if (slots.some((slot) => slot.key !== slotKey)) {
     throw new Error('A shared response fills one key in its slots');
