@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { LoadPlan, LoadResult } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,4 +43,36 @@ export function runChild(script: string, args: string[]): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`)),
     );
   });
+}
+
+/**
+ * Runs a bench script to its end in its own process and returns what it printed last, a line of
+ * JSON; rejects when it fails.
+ */
+export function childResult<T>(script: string, args: string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise<T>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const last = output.trim().split('\n').pop() ?? '';
+      if (code === 0 && last !== '') resolve(JSON.parse(last) as T);
+      else reject(new Error(`${script} exited with ${code}`));
+    });
+  });
+}
+
+/** Runs `plan` from a process of its own (bench/load-child.ts). */
+export async function loadInChild(plan: LoadPlan): Promise<LoadResult> {
+  const result = await childResult<Omit<LoadResult, 'statuses'> & { statuses: [number, number][] }>(
+    'bench/load-child.ts',
+    [JSON.stringify(plan)],
+  );
+  return { ...result, statuses: new Map(result.statuses) };
 }

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLoad } from './load.ts';
+import { loadInChild } from './child.ts';
+import { planRequest, runLoad } from './load.ts';
 
 describe('runLoad', () => {
   let server: http.Server;
@@ -61,4 +62,26 @@ describe('runLoad', () => {
       expect(result.requests).toBe(10);
     },
   );
+
+  it('runs a load described as data from a process of its own, each {random} a new offset', async () => {
+    const request = planRequest({
+      url,
+      connections: 1,
+      seconds: 1,
+      path: '/offsets?a={random}&b={random}',
+      randomBelow: 5,
+      headers: { range: 'bytes=0-0' },
+    });
+    const offsets = Array.from({ length: 200 }, () => request())
+      .flatMap(({ path }) => [...path.matchAll(/=(\d+)/g)].map((match) => Number(match[1])))
+      .sort();
+    expect(new Set(offsets)).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(request().headers).toEqual({ range: 'bytes=0-0' });
+
+    const before = seen.length;
+    const result = await loadInChild({ url, connections: 2, seconds: 0.5, path: '/length' });
+    expect(result.errors).toBe(0);
+    expect([...result.statuses]).toEqual([[200, result.requests]]);
+    expect(seen.length - before).toBe(result.requests);
+  });
 });

@@ -126,6 +126,28 @@ class ResponseReader {
 }
 
 /**
+ * A load described as data, so a process of its own can run it (bench/load-child.ts): every
+ * request asks for `path`, each `{random}` in it a new integer below `randomBelow`.
+ */
+export interface LoadPlan {
+  url: string;
+  connections: number;
+  seconds: number;
+  path: string;
+  randomBelow?: number;
+  headers?: Record<string, string>;
+}
+
+/** The requests of `plan`. */
+export function planRequest(plan: LoadPlan): () => LoadRequest {
+  const below = plan.randomBelow ?? 0;
+  return () => ({
+    path: plan.path.replaceAll('{random}', () => String(Math.floor(Math.random() * below))),
+    headers: plan.headers,
+  });
+}
+
+/**
  * A closed-loop load: `connections` keep-alive connections, each sending its next request as
  * soon as the last answer is read, for `seconds` (or until `requests` were sent). Latencies are
  * in milliseconds.
