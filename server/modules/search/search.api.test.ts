@@ -62,6 +62,22 @@ describe('GET /api/search', () => {
     expect(names((await search('nocturnes')).albums)).toEqual(['Nocturnes à Paris']);
   });
 
+  it('reads the same best matches at every page size, however many sizes are asked', async () => {
+    const artist = await createArtist(t.deps, { name: 'Pebble Choir' });
+    for (let n = 1; n <= 12; n++) {
+      await createSong(t.deps, { title: `Pebble ${'x'.repeat(n)}`, artistIds: [artist.id] });
+    }
+    const index = createSearchRepository(t.deps);
+    const all = (await index.search(['pebble'], 100)).songs;
+    expect(all).toHaveLength(12);
+    // More sizes than the reads kept compiled, so some are compiled again after being dropped.
+    for (const limit of [...Array.from({ length: 80 }, (_, i) => i + 1), 3, 7]) {
+      const { songs, artists } = await index.search(['pebble'], limit);
+      expect(songs).toEqual(all.slice(0, limit));
+      expect(artists).toEqual([artist.id]);
+    }
+  });
+
   it('matches long words whole, past the letters a prefix index keeps', async () => {
     const artist = await createArtist(t.deps, { name: 'Long Worder' });
     await createSong(t.deps, { title: 'Supercalifragilistic Dream', artistIds: [artist.id] });
