@@ -5,15 +5,20 @@ import type { LoadPlan, LoadResult } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Starts `node --import tsx <script> …args` from the project's root; its errors go to ours. */
+function benchScript(script: string, args: string[], stdout: 'pipe' | 'inherit'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+}
+
 /** Runs a bench server in its own process (so load and server do not share a core's event loop). */
 export async function startChild<T>(
   script: string,
   args: string[],
 ): Promise<{ info: T; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = benchScript(script, args, 'pipe');
   const lines = readline.createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -33,10 +38,7 @@ export async function startChild<T>(
 
 /** Runs a bench script to its end in its own process; rejects when it fails. */
 export function runChild(script: string, args: string[]): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = benchScript(script, args, 'inherit');
   return new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) =>
@@ -50,10 +52,7 @@ export function runChild(script: string, args: string[]): Promise<void> {
  * JSON; rejects when it fails.
  */
 export function childResult<T>(script: string, args: string[]): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = benchScript(script, args, 'pipe');
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
