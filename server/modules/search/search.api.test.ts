@@ -70,7 +70,7 @@ describe('GET /api/search', () => {
     const index = createSearchRepository(t.deps);
     const all = (await index.search(['pebble'], 100)).songs;
     expect(all).toHaveLength(12);
-    // More sizes than the reads kept compiled, so some are compiled again after being dropped.
+    // More sizes than compiled reads are cached, so some are compiled again after being dropped.
     for (const limit of [...Array.from({ length: 80 }, (_, i) => i + 1), 3, 7]) {
       const { songs, artists } = await index.search(['pebble'], limit);
       expect(songs).toEqual(all.slice(0, limit));

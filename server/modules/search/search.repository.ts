@@ -194,7 +194,7 @@ interface BestRow {
 /** Stands for a match while a read is compiled; each run binds its own. */
 const MATCH_SLOT = '';
 
-/** Compiled search reads kept at most (see `unionOf`). */
+/** How many compiled search reads are cached at most (see `unionOf`). */
 const MAX_UNIONS = 64;
 
 class SqliteSearch implements SearchRepository {
@@ -248,6 +248,10 @@ class SqliteSearch implements SearchRepository {
     return found;
   }
 
+  /**
+   * Compiled reads by shape: SQL and its node tree, some kilobytes each, at most MAX_UNIONS of
+   * them. They hold no rows, so no instance ever reads a stale one.
+   */
   private readonly unions = new Map<string, CompiledQuery<BestRow>>();
 
   /**
