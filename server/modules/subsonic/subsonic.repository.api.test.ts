@@ -4,9 +4,15 @@ import {
   createAlbum,
   createArtist,
   createSong,
+  createUser,
   recordPlays,
 } from '../../../tests/helpers/factories.ts';
-import { type CatalogOrder, orderKey, SubsonicRepository } from './subsonic.repository.ts';
+import {
+  type CatalogOrder,
+  orderKey,
+  SubsonicRepository,
+  songSpan,
+} from './subsonic.repository.ts';
 
 const ORDERS: CatalogOrder[] = [
   'artistsByName',
@@ -125,5 +131,88 @@ describe('the catalog in the orders apps page through', () => {
     expect(await repository.idsInOrder({ albumsOfGenre: 'Jazz' }, { offset: 1, limit: 5 })).toEqual(
       [bravo],
     );
+  });
+});
+
+describe("a search response's listening", () => {
+  let t: TestContext;
+  let repository: SubsonicRepository;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    repository = new SubsonicRepository(t.database);
+  });
+  afterAll(() => t.close());
+
+  it('reads the same plays, likes and stars for a page of the sync order by its span of ids as id by id', async () => {
+    const listener = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const artist = await createArtist(t.deps, { name: 'Span Artist' });
+    const album = await createAlbum(t.deps, artist.id, 'Span Album');
+    const songs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      songs.push((await createSong(t.deps, { artistIds: [artist.id], albumId: album.id })).id);
+    }
+    const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const like = (userId: number, songId: number, minute: number) =>
+      t.deps.db
+        .insertInto('likes')
+        .values({ user_id: userId, song_id: songId, created_at: at(minute) })
+        .execute();
+    // Plays only, a like only, both, and the other listener's like, which is not the caller's.
+    await recordPlays(t.deps, songs[0]!, 2);
+    await like(listener.id, songs[1]!, 1);
+    await recordPlays(t.deps, songs[2]!, 4);
+    await like(listener.id, songs[2]!, 2);
+    await like(other.id, songs[5]!, 3);
+    // The span's first and last songs, so both its ends count.
+    await like(listener.id, songs[0]!, 7);
+    await recordPlays(t.deps, songs[7]!, 1);
+    // A song between the page's others, with plays and a like of its own: hidden, so the page
+    // skips it, while its span takes it in.
+    await recordPlays(t.deps, songs[3]!, 7);
+    await like(listener.id, songs[3]!, 4);
+    await t.deps.db
+      .insertInto('follows')
+      .values({ user_id: listener.id, artist_id: artist.id, created_at: at(5) })
+      .execute();
+    await t.deps.db
+      .insertInto('album_stars')
+      .values({ user_id: listener.id, album_id: album.id, created_at: at(6) })
+      .execute();
+    const page = songs.filter((id) => id !== songs[3]);
+    expect(songSpan(page)).toEqual({ first: songs[0], last: songs[7] });
+    // In rank order, or spread over many times their number of ids, songs are read one by one.
+    expect(songSpan([...page].reverse())).toBeNull();
+    expect(songSpan([songs[0]!, songs[0]! + 100])).toBeNull();
+    const read = (ids: readonly number[]) =>
+      repository.listeningOfHits(listener.id, {
+        artists: [artist.id],
+        albums: [album.id],
+        songs: ids,
+      });
+    const bySpan = await read(page);
+    const oneByOne = await read([...page].reverse());
+    const listeningOf = (listening: Awaited<ReturnType<typeof read>>) =>
+      page.map((id) => ({
+        id,
+        plays: listening.songs.get(id)?.plays ?? 0,
+        likedAt: listening.songs.get(id)?.likedAt,
+      }));
+    expect(listeningOf(bySpan)).toEqual(listeningOf(oneByOne));
+    expect(listeningOf(bySpan).slice(0, 3)).toEqual([
+      { id: songs[0], plays: 2, likedAt: at(7) },
+      { id: songs[1], plays: 0, likedAt: at(1) },
+      { id: songs[2], plays: 4, likedAt: at(2) },
+    ]);
+    expect(listeningOf(bySpan).slice(-3)).toEqual([
+      { id: songs[5], plays: 0, likedAt: undefined },
+      { id: songs[6], plays: 0, likedAt: undefined },
+      { id: songs[7], plays: 1, likedAt: undefined },
+    ]);
+    for (const listening of [bySpan, oneByOne]) {
+      expect(listening.followedAt).toEqual(new Map([[artist.id, at(5)]]));
+      expect(listening.albumStarredAt).toEqual(new Map([[album.id, at(6)]]));
+    }
   });
 });

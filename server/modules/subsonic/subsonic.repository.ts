@@ -123,6 +123,24 @@ export interface HitIds {
   songs: readonly number[];
 }
 
+/**
+ * How many ids a span may cover per song it reads for: past that, the songs' ids lie too far
+ * apart (songs hidden or deleted between them) and each is looked up on its own.
+ */
+const SPAN_IDS_PER_SONG = 4;
+
+/**
+ * The first and last of `ids` when they ascend and lie close together, as a page of the sync
+ * order does (songs by id): its listening is then read by that span rather than id by id.
+ */
+export function songSpan(ids: readonly number[]): { first: number; last: number } | null {
+  if (ids.length === 0) return null;
+  for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) return null;
+  const first = ids[0]!;
+  const last = ids[ids.length - 1]!;
+  return last - first < SPAN_IDS_PER_SONG * ids.length ? { first, last } : null;
+}
+
 /** A song's plays now, and when the caller liked it (if so). */
 export interface SongListening {
   plays: number;
@@ -229,34 +247,9 @@ export class SubsonicRepository {
       listeningOfHits: prepared(
         database,
         (arg: Args<[userId: number, artistIds: unknown, albumIds: unknown, songIds: unknown]>) => {
-          const listOf = (index: 1 | 2 | 3) => idListTable(database.dialect, arg(index), 'hit');
-          // PostgreSQL types a union's column from its first parts; a bare null there is text.
-          const noPlays = sql<number | null>`cast(null as integer)`;
-          // Each part reads from its list, by key: no row the list does not name is looked at.
-          const starsOf = (
-            table: 'follows' | 'album_stars',
-            column: 'artist_id' | 'album_id',
-            kind: number,
-            index: 1 | 2,
-          ) =>
-            this.db
-              .selectFrom(listOf(index))
-              .innerJoin(sql.table(table).as('stars'), (join) =>
-                join
-                  .on(sql.ref('stars.user_id'), '=', arg(0))
-                  .onRef(sql.ref<number>(`stars.${column}`), '=', 'hit.value'),
-              )
-              .select([
-                sql.lit<number>(kind).as('kind'),
-                sql.ref<number>(`stars.${column}`).as('id'),
-                sql.ref<string | null>('stars.created_at').as('at'),
-                noPlays.as('plays'),
-              ]);
-          const follows = starsOf('follows', 'artist_id', HIT_KINDS.artist, 1);
-          const albumStars = starsOf('album_stars', 'album_id', HIT_KINDS.album, 2);
           // A song's plays and likes are keyed by its id, so no row of `songs` is needed.
           const songs = this.db
-            .selectFrom(listOf(3))
+            .selectFrom(idListTable(database.dialect, arg(3), 'hit'))
             .leftJoin('song_play_totals', 'song_play_totals.song_id', 'hit.value')
             .leftJoin('likes', (join) =>
               join.onRef('likes.song_id', '=', 'hit.value').on('likes.user_id', '=', arg(0)),
@@ -267,7 +260,41 @@ export class SubsonicRepository {
               'likes.created_at as at',
               'song_play_totals.plays as plays',
             ]);
-          return follows.unionAll(albumStars).unionAll(songs);
+          return this.starsOfHits(database, arg).unionAll(songs);
+        },
+        { rowsAsJson: true },
+      ),
+      listeningOfHitsSpan: prepared(
+        database,
+        (
+          arg: Args<
+            [userId: number, artistIds: unknown, albumIds: unknown, first: number, last: number]
+          >,
+        ) => {
+          // One walk of each table's keys from the span's first id to its last, where a list
+          // looks each id up on its own; a song's plays and its like come as rows of their own.
+          const plays = this.db
+            .selectFrom('song_play_totals')
+            .select([
+              sql.lit<number>(HIT_KINDS.song).as('kind'),
+              'song_id as id',
+              sql<string | null>`null`.as('at'),
+              'plays',
+            ])
+            .where('song_id', '>=', arg(3))
+            .where('song_id', '<=', arg(4));
+          const likes = this.db
+            .selectFrom('likes')
+            .select([
+              sql.lit<number>(HIT_KINDS.song).as('kind'),
+              'song_id as id',
+              'created_at as at',
+              sql<number | null>`cast(null as integer)`.as('plays'),
+            ])
+            .where('user_id', '=', arg(0))
+            .where('song_id', '>=', arg(3))
+            .where('song_id', '<=', arg(4));
+          return this.starsOfHits(database, arg).unionAll(plays).unionAll(likes);
         },
         { rowsAsJson: true },
       ),
@@ -275,6 +302,39 @@ export class SubsonicRepository {
       followedAt: stars('follows', 'artist_id'),
       albumStarredAt: stars('album_stars', 'album_id'),
     };
+  }
+
+  /**
+   * The first parts of `listeningOfHits`' reads: the caller's follows among the artist ids in
+   * argument 1 and stars among the album ids in argument 2, each read from its list by key.
+   */
+  private starsOfHits<
+    A extends [userId: number, artistIds: unknown, albumIds: unknown, ...unknown[]],
+  >(database: QueryTarget, arg: Args<A>) {
+    // PostgreSQL types a union's column from its first parts; a bare null there is text.
+    const noPlays = sql<number | null>`cast(null as integer)`;
+    const starsOf = (
+      table: 'follows' | 'album_stars',
+      column: 'artist_id' | 'album_id',
+      kind: number,
+      index: 1 | 2,
+    ) =>
+      this.db
+        .selectFrom(idListTable(database.dialect, arg(index), 'hit'))
+        .innerJoin(sql.table(table).as('stars'), (join) =>
+          join
+            .on(sql.ref('stars.user_id'), '=', arg(0))
+            .onRef(sql.ref<number>(`stars.${column}`), '=', 'hit.value'),
+        )
+        .select([
+          sql.lit<number>(kind).as('kind'),
+          sql.ref<number>(`stars.${column}`).as('id'),
+          sql.ref<string | null>('stars.created_at').as('at'),
+          noPlays.as('plays'),
+        ]);
+    return starsOf('follows', 'artist_id', HIT_KINDS.artist, 1).unionAll(
+      starsOf('album_stars', 'album_id', HIT_KINDS.album, 2),
+    );
   }
 
   songFiles(ids: number[]): Promise<SongFileRecord[]> {
@@ -590,16 +650,26 @@ export class SubsonicRepository {
   /**
    * The caller's follows among `artists` and stars among `albums`, and the plays and the caller's
    * likes of `songs`, in one read: what a search response adds to entries written ahead. Each
-   * read a response makes costs it about as much again as the rows it reads.
+   * read a response makes costs it about as much again as the rows it reads. Songs of the sync
+   * order (ids ascending, few gaps) are read by their span of ids (`songSpan`).
    */
   async listeningOfHits(userId: number, hits: HitIds): Promise<HitsListening> {
     const list = (ids: readonly number[]) => idListValue(this.dialect, ids);
-    const rows = await this.q.listeningOfHits(
-      userId,
-      list(hits.artists),
-      list(hits.albums),
-      list(hits.songs),
-    );
+    const span = songSpan(hits.songs);
+    const rows = span
+      ? await this.q.listeningOfHitsSpan(
+          userId,
+          list(hits.artists),
+          list(hits.albums),
+          span.first,
+          span.last,
+        )
+      : await this.q.listeningOfHits(
+          userId,
+          list(hits.artists),
+          list(hits.albums),
+          list(hits.songs),
+        );
     const listening: HitsListening = {
       followedAt: new Map(),
       albumStarredAt: new Map(),
@@ -611,7 +681,11 @@ export class SubsonicRepository {
       else if (row.kind === HIT_KINDS.album && row.at !== null) {
         listening.albumStarredAt.set(id, row.at);
       } else if (row.kind === HIT_KINDS.song) {
-        listening.songs.set(id, { plays: Number(row.plays ?? 0), likedAt: row.at ?? undefined });
+        // A span's song has its plays and its like on rows of their own.
+        const song = listening.songs.get(id) ?? { plays: 0, likedAt: undefined };
+        if (row.plays !== null) song.plays = Number(row.plays);
+        if (row.at !== null) song.likedAt = row.at;
+        listening.songs.set(id, song);
       }
     }
     return listening;
