@@ -116,6 +116,12 @@ function listedSongOfAlbum(eb: ExpressionBuilder<Database, 'albums'>) {
 /** Which part of `listeningOfHits`' read a row comes from. */
 const HIT_KINDS = { artist: 0, album: 1, song: 2 } as const;
 
+/**
+ * The plays column of `listeningOfHits`' parts that read none. PostgreSQL types a union's column
+ * from its first parts, and a bare null there is text.
+ */
+const NO_PLAYS = sql<number | null>`cast(null as integer)`;
+
 /** Ids of a search response's artists, albums and songs. */
 export interface HitIds {
   artists: readonly number[];
@@ -289,7 +295,7 @@ export class SubsonicRepository {
               sql.lit<number>(HIT_KINDS.song).as('kind'),
               'song_id as id',
               'created_at as at',
-              sql<number | null>`cast(null as integer)`.as('plays'),
+              NO_PLAYS.as('plays'),
             ])
             .where('user_id', '=', arg(0))
             .where('song_id', '>=', arg(3))
@@ -311,8 +317,6 @@ export class SubsonicRepository {
   private starsOfHits<
     A extends [userId: number, artistIds: unknown, albumIds: unknown, ...unknown[]],
   >(database: QueryTarget, arg: Args<A>) {
-    // PostgreSQL types a union's column from its first parts; a bare null there is text.
-    const noPlays = sql<number | null>`cast(null as integer)`;
     const starsOf = (
       table: 'follows' | 'album_stars',
       column: 'artist_id' | 'album_id',
@@ -330,7 +334,7 @@ export class SubsonicRepository {
           sql.lit<number>(kind).as('kind'),
           sql.ref<number>(`stars.${column}`).as('id'),
           sql.ref<string | null>('stars.created_at').as('at'),
-          noPlays.as('plays'),
+          NO_PLAYS.as('plays'),
         ]);
     return starsOf('follows', 'artist_id', HIT_KINDS.artist, 1).unionAll(
       starsOf('album_stars', 'album_id', HIT_KINDS.album, 2),
