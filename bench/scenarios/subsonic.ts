@@ -127,9 +127,12 @@ const scenario: Scenario = {
     try {
       const figures: Figure[] = [];
       // A full sync the way Symfonium does it, from a process of its own (bench/subsonic-sync.ts).
+      const syncPage = rest(
+        'search3',
+        `query=%22%22&artistCount=0&albumCount=0&songCount=${SYNC_PAGE}&songOffset={offset}`,
+      );
       const sync = await childResult<{ ms: number }>('bench/subsonic-sync.ts', [
-        server.url,
-        apiKey,
+        `${server.url}${syncPage}`,
         String(SONGS),
         String(SYNC_PAGE),
       ]);
