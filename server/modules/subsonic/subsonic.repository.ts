@@ -659,21 +659,11 @@ export class SubsonicRepository {
    */
   async listeningOfHits(userId: number, hits: HitIds): Promise<HitsListening> {
     const list = (ids: readonly number[]) => idListValue(this.dialect, ids);
+    const stars = [userId, list(hits.artists), list(hits.albums)] as const;
     const span = songSpan(hits.songs);
     const rows = span
-      ? await this.q.listeningOfHitsSpan(
-          userId,
-          list(hits.artists),
-          list(hits.albums),
-          span.first,
-          span.last,
-        )
-      : await this.q.listeningOfHits(
-          userId,
-          list(hits.artists),
-          list(hits.albums),
-          list(hits.songs),
-        );
+      ? await this.q.listeningOfHitsSpan(...stars, span.first, span.last)
+      : await this.q.listeningOfHits(...stars, list(hits.songs));
     const listening: HitsListening = {
       followedAt: new Map(),
       albumStarredAt: new Map(),
