@@ -264,6 +264,35 @@ describe('transcoding with ffmpeg', () => {
     await until(() => fs.readdirSync(staging).length === 0);
   }, 30_000);
 
+  it('gives a listener who asks again as the last one leaves a whole new transcode', async () => {
+    const url = `${base}/rest/stream?apiKey=${appKey}&id=${longSong}&format=mp3&maxBitRate=320`;
+    const responseOf = (request: http.ClientRequest) =>
+      new Promise<http.IncomingMessage>((resolve) => request.once('response', resolve));
+    const first = http.get(url);
+    const left = await responseOf(first);
+    await new Promise((resolve) => left.once('data', resolve));
+    const [pid] = t.deps.transcoder.processIds();
+    first.destroy();
+    // At once, as a player asks on a skip back: it waits for the one slot, not joining the
+    // transcode being stopped (which would end its answer within kilobytes).
+    const again = http.get(url);
+    const back = await responseOf(again);
+    expect(back.statusCode).toBe(200);
+    const wanted = 1024 * 1024;
+    let received = 0;
+    await new Promise<void>((resolve) => {
+      back.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= wanted) resolve();
+      });
+      back.once('close', resolve);
+    });
+    expect(received).toBeGreaterThanOrEqual(wanted);
+    expect(t.deps.transcoder.processIds()).not.toContain(pid);
+    again.destroy();
+    await until(() => t.deps.transcoder.processIds().length === 0);
+  }, 30_000);
+
   it('plays an uploaded AIFF song and an imported ALAC one in the web player through MP3', async () => {
     const row = await t.deps.db
       .selectFrom('songs')

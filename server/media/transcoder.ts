@@ -59,6 +59,8 @@ class LiveTranscode {
   finished = false;
   failure: AppError | null = null;
   listeners = 0;
+  /** Set when its last listener left and ffmpeg was told to stop: nobody joins it then. */
+  abandoned = false;
   readonly progress = new EventEmitter();
   readonly done: Promise<void>;
   private settle!: () => void;
@@ -157,7 +159,10 @@ class LiveTranscode {
   private release(): void {
     this.listeners--;
     if (this.listeners > 0) return;
-    if (this.running) stop(this.process);
+    if (this.running) {
+      this.abandoned = true;
+      stop(this.process);
+    }
     if (this.finished || this.failure) void this.file.close().catch(() => {});
   }
 }
@@ -180,7 +185,8 @@ function wantsLaterBytes(request: FastifyRequest): boolean {
 export class Transcoder {
   /** Transcodes running or finishing, by their cache key, so listeners of one song share one. */
   private readonly live = new Map<string, LiveTranscode>();
-  private readonly processes = new Set<ChildProcess>();
+  /** Every transcode whose ffmpeg runs, cached or not. */
+  private readonly running = new Set<LiveTranscode>();
   /** ffmpeg processes running or about to start: what the bound counts. */
   private slotsTaken = 0;
   private encodable: Promise<Set<TranscodeFormat>> | null = null;
@@ -204,7 +210,9 @@ export class Transcoder {
 
   /** The ids of the ffmpeg processes running now. */
   processIds(): number[] {
-    return [...this.processes].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+    return [...this.running].flatMap(({ process }) =>
+      process.pid === undefined ? [] : [process.pid],
+    );
   }
 
   /** Whether this ffmpeg can write `format` (asked of ffmpeg once). */
@@ -255,7 +263,7 @@ export class Transcoder {
     // stream, so no Content-Length: 0 says the song is empty).
     if (request.method === 'HEAD') return reply.status(200).send(Readable.from([]));
 
-    let job = cacheKey === null ? undefined : this.live.get(cacheKey);
+    let job = cacheKey === null ? undefined : this.joinable(cacheKey);
     if (cacheKey !== null && wantsLaterBytes(request)) {
       job ??= await this.start(ffmpeg, source, plan, cacheKey);
       const release = job.hold();
@@ -278,17 +286,29 @@ export class Transcoder {
     return reply.status(200).send(body);
   }
 
+  /** The running transcode of `cacheKey` that a listener may still join. */
+  private joinable(cacheKey: string): LiveTranscode | undefined {
+    const job = this.live.get(cacheKey);
+    return job?.abandoned ? undefined : job;
+  }
+
   private async start(
     ffmpeg: string,
     source: TranscodeSource,
     plan: TranscodePlan,
     cacheKey: string | null,
   ): Promise<LiveTranscode> {
-    if (this.slotsTaken >= this.settings.maxProcesses) {
-      throw tooManyRequests(
-        BUSY_RETRY_SECONDS,
-        `The server is already transcoding ${this.settings.maxProcesses} songs, as many as it may at once.`,
-      );
+    // A player that skips back or seeks asks again as it leaves: the slot of the transcode it
+    // left is free as soon as that ffmpeg stops (SIGKILL within KILL_GRACE_MS), so it waits.
+    while (this.slotsTaken >= this.settings.maxProcesses) {
+      const stopping = [...this.running].find((job) => job.abandoned);
+      if (!stopping) {
+        throw tooManyRequests(
+          BUSY_RETRY_SECONDS,
+          `The server is already transcoding ${this.settings.maxProcesses} songs, as many as it may at once.`,
+        );
+      }
+      await stopping.done;
     }
     // Taken before the first await, so the bound holds under a burst of requests.
     this.slotsTaken++;
@@ -310,8 +330,8 @@ export class Transcoder {
       this.slotsTaken--;
       throw error;
     }
-    this.processes.add(child);
     const job = new LiveTranscode(file, stagingFile, child, cacheKey);
+    this.running.add(job);
     if (cacheKey !== null) this.live.set(cacheKey, job);
     void this.run(job, plan);
     return job;
@@ -352,7 +372,7 @@ export class Transcoder {
     }
     const [code] = (await closed) as [number | null, NodeJS.Signals | null];
     clearTimeout(stallTimer);
-    this.processes.delete(child);
+    this.running.delete(job);
     this.slotsTaken--;
 
     let failure: AppError | null = null;
@@ -380,7 +400,9 @@ export class Transcoder {
     } else {
       await fsp.rm(job.stagingFile, { force: true });
     }
-    if (job.cacheKey !== null) this.live.delete(job.cacheKey);
+    // A listener who came back as this one was stopped has a transcode of its own under the key.
+    if (job.cacheKey !== null && this.live.get(job.cacheKey) === job)
+      this.live.delete(job.cacheKey);
     job.end(failure);
     if (job.listeners === 0) await job.file.close().catch(() => {});
   }
@@ -391,6 +413,6 @@ export class Transcoder {
    */
   close(): void {
     this.closing = true;
-    for (const child of this.processes) stop(child);
+    for (const job of this.running) stop(job.process);
   }
 }
