@@ -128,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: Dep
     caches,
     services: createServices({ ...database, caches, limiter, secret }),
   };
+  const resealed = await deps.services.appKeys.resealDatabaseSealedKeys();
+  if (resealed > 0) app.log.info({ resealed }, 'app keys sealed again under the server secret');
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);

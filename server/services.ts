@@ -1,13 +1,11 @@
-import type { Db } from './db/database.ts';
+import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Dialect } from './db/dialect.ts';
 import type { PreparedStatements } from './db/prepared-statements.ts';
 import type { CacheBudgets } from './lib/cache-budget.ts';
-import type { ServerSecret } from './lib/server-secret.ts';
+import { loadServerSecret, type ServerSecret } from './lib/server-secret.ts';
 import { SharedResponseCache } from './lib/shared-responses.ts';
-import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ArtistStatsRepository, CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
-import type { QueryTarget } from './modules/catalog/prepared.ts';
 import { FollowsRepository } from './modules/follows/follows.repository.ts';
 import { FollowsService } from './modules/follows/follows.service.ts';
 import { LikesRepository } from './modules/likes/likes.repository.ts';
@@ -85,13 +83,20 @@ export function createServices(parts: ServiceParts): Services {
       caches.searchCards,
     ),
     related: new RelatedService(new RelatedRepository(db), catalog, caches.catalogCounts),
-    appKeys: createAppKeysService(parts),
+    appKeys: new AppKeysService(new AppKeysRepository(parts), parts.secret),
     // Their counts (listeners, followers) lag as the catalog's cached ones do.
     publicLists: new SharedResponseCache(caches.sharedResponses, RANKING_CACHE_MS),
   };
 }
 
-/** App keys alone, for scripts that make them without an app (the Subsonic benchmark). */
-export function createAppKeysService(database: QueryTarget): AppKeysService {
-  return new AppKeysService(new AppKeysRepository(database), new AuthRepository(database.db));
+/**
+ * App keys alone, for scripts that make them without an app (the benchmarks): under the secret a
+ * server started on `dataDir` without SECRET takes.
+ */
+export async function createAppKeysService(
+  database: DatabaseHandle,
+  dataDir: string,
+): Promise<AppKeysService> {
+  const secret = await loadServerSecret(null, dataDir, database);
+  return new AppKeysService(new AppKeysRepository(database), secret);
 }

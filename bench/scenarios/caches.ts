@@ -176,7 +176,7 @@ async function seed(dataDir: string): Promise<Omit<Seeded, 'asset' | 'queries'>>
     media: new LocalMediaStore(path.join(dataDir, 'media')),
   };
   const owner = await createUser(deps, { name: 'Bench Owner' });
-  const { appKey } = await createAppKeysService(database).create(owner.id);
+  const { appKey } = await (await createAppKeysService(database, dataDir)).create(owner.id);
   const playlist = await createPlaylist(deps, owner.id, { name: 'A thousand' });
   const step = Math.max(1, Math.floor(SONGS / PLAYLIST_SONGS));
   await database.db

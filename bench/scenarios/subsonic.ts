@@ -39,7 +39,7 @@ async function appKeyIn(dataDir: string): Promise<string> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const keys = createAppKeysService(handle);
+    const keys = await createAppKeysService(handle, dataDir);
     return (await keys.create(user.id)).appKey;
   } finally {
     await handle.close();

@@ -94,7 +94,7 @@ async function seed(dataDir: string): Promise<{ songId: number; apiKey: string }
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const apiKey = (await createAppKeysService(database).create(user.id)).appKey;
+    const apiKey = (await (await createAppKeysService(database, dataDir)).create(user.id)).appKey;
     return { songId: song.id, apiKey };
   } finally {
     await database.close();

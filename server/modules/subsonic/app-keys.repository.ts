@@ -8,6 +8,9 @@ export interface AppKeyRow {
   createdAt: string;
 }
 
+/** The name in `app_secrets` of the secret keys were first sealed under. */
+const DATABASE_SECRET = 'app-keys';
+
 /** App keys: one row per listener. Queries only. */
 export class AppKeysRepository {
   private readonly db: Db;
@@ -57,5 +60,38 @@ export class AppKeysRepository {
   async accountByLookup(lookup: string): Promise<UserRow | undefined> {
     const [row] = await this.accountByLookupQuery(lookup);
     return row;
+  }
+
+  /** Every key as sealed, for resealing them all. */
+  all(): Promise<AppKeyRow[]> {
+    return this.db
+      .selectFrom('app_keys')
+      .select(['user_id as userId', 'key_box as keyBox', 'created_at as createdAt'])
+      .execute();
+  }
+
+  /** Replaces a key's box and lookup, unless the row changed since `row` was read. */
+  async reseal(row: AppKeyRow, keyBox: string, lookup: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('app_keys')
+      .set({ key_box: keyBox, lookup })
+      .where('user_id', '=', row.userId)
+      .where('key_box', '=', row.keyBox)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The secret keys were first sealed under, while the database still holds it. */
+  async databaseSecret(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', DATABASE_SECRET)
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+
+  async forgetDatabaseSecret(): Promise<void> {
+    await this.db.deleteFrom('app_secrets').where('name', '=', DATABASE_SECRET).execute();
   }
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema.ts';
+import type { ServerSecret } from '../../lib/server-secret.ts';
 import { safeEqual } from '../../lib/tokens.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AppKeysRepository } from './app-keys.repository.ts';
 
 /** What the profile page shows about a listener's app key (never the key itself). */
@@ -10,72 +10,98 @@ export interface AppKeyState {
   createdAt: string | null;
 }
 
-interface Keys {
-  encryption: Buffer;
-  lookup: Buffer;
-}
-
 /** Base64url of 24 random bytes: 32 characters, easy to paste into an app's password field. */
 function newAppKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/**
- * App keys for Subsonic apps. The token scheme sends md5(key + salt), so the server must be able
- * to read the key back: it is stored encrypted (AES-256-GCM) under a key derived from a secret in
- * the database, shared by every instance like the bot check's. An HMAC of the key finds the
- * account of an `apiKey` in one indexed read, decrypting nothing. Account passwords are never
- * stored this way: a key is a separate secret that the listener can revoke.
- */
-export class AppKeysService {
-  private keys: Promise<Keys> | null = null;
-
+/** The two keys app keys are kept under: one seals them, one makes their lookups. */
+export class AppKeyRing {
   constructor(
-    private readonly repository: AppKeysRepository,
-    private readonly secrets: AuthRepository,
+    private readonly encryption: Buffer,
+    private readonly lookupKey: Buffer,
   ) {}
 
-  private derivedKeys(): Promise<Keys> {
-    this.keys ??= this.secrets
-      .secret('app-keys', randomBytes(32).toString('hex'), new Date().toISOString())
-      .then((secret) => ({
-        encryption: createHmac('sha256', secret).update('app-key encryption').digest(),
-        lookup: createHmac('sha256', secret).update('app-key lookup').digest(),
-      }))
-      .catch((error: unknown) => {
-        this.keys = null;
-        throw error;
-      });
-    return this.keys;
+  /** The ring of this server: both keys derived from its secret (SECRET or secret.key). */
+  static of(secret: ServerSecret): AppKeyRing {
+    return new AppKeyRing(
+      Buffer.from(secret.hash('app-key', 'encryption'), 'hex'),
+      Buffer.from(secret.hash('app-key', 'lookup'), 'hex'),
+    );
   }
 
-  private async lookupOf(appKey: string): Promise<string> {
-    const { lookup } = await this.derivedKeys();
-    return createHmac('sha256', lookup).update(appKey).digest('hex');
+  /** The ring of keys sealed before, under a secret kept in the database beside them. */
+  static ofDatabaseSecret(secret: string): AppKeyRing {
+    return new AppKeyRing(
+      createHmac('sha256', secret).update('app-key encryption').digest(),
+      createHmac('sha256', secret).update('app-key lookup').digest(),
+    );
   }
 
-  private async seal(appKey: string, userId: number): Promise<string> {
-    const { encryption } = await this.derivedKeys();
+  lookup(appKey: string): string {
+    return createHmac('sha256', this.lookupKey).update(appKey).digest('hex');
+  }
+
+  seal(appKey: string, userId: number): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', encryption, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.encryption, iv);
     // The owner is bound in, so a box copied onto another account's row does not open.
     cipher.setAAD(Buffer.from(`user:${userId}`));
     const sealed = Buffer.concat([cipher.update(appKey, 'utf8'), cipher.final()]);
     return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
   }
 
-  private async open(box: string, userId: number): Promise<string | null> {
-    const { encryption } = await this.derivedKeys();
+  /** The key in `box`, or null when it was not sealed under this ring for this user. */
+  open(box: string, userId: number): string | null {
     const [iv, tag, sealed] = box.split('.').map((part) => Buffer.from(part, 'base64url'));
     if (!iv || !tag || !sealed) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', encryption, iv);
+      const decipher = createDecipheriv('aes-256-gcm', this.encryption, iv);
       decipher.setAAD(Buffer.from(`user:${userId}`));
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
     } catch {
       return null;
     }
+  }
+}
+
+/**
+ * App keys for Subsonic apps. The token scheme sends md5(key + salt), so the server must be able
+ * to read the key back: it is stored encrypted (AES-256-GCM) under a key derived from the
+ * server's secret, which a copy of the database does not hold (SECRET, or `secret.key` beside a
+ * SQLite database). An HMAC of the key finds the account of an `apiKey` in one indexed read,
+ * decrypting nothing. Account passwords are never stored this way: a key is a separate secret
+ * that the listener can revoke.
+ */
+export class AppKeysService {
+  private readonly ring: AppKeyRing;
+
+  constructor(
+    private readonly repository: AppKeysRepository,
+    secret: ServerSecret,
+  ) {
+    this.ring = AppKeyRing.of(secret);
+  }
+
+  /**
+   * Seals again under the server's secret the keys sealed under the database's own secret (as
+   * Chorus did at first), then forgets that secret, so listeners keep their apps. Run at start;
+   * instances starting together each reseal a key at most once, the first write winning.
+   */
+  async resealDatabaseSealedKeys(): Promise<number> {
+    const databaseSecret = await this.repository.databaseSecret();
+    if (databaseSecret === null) return 0;
+    const before = AppKeyRing.ofDatabaseSecret(databaseSecret);
+    let resealed = 0;
+    for (const row of await this.repository.all()) {
+      const appKey = before.open(row.keyBox, row.userId);
+      if (appKey === null) continue;
+      const box = this.ring.seal(appKey, row.userId);
+      if (await this.repository.reseal(row, box, this.ring.lookup(appKey))) resealed++;
+    }
+    await this.repository.forgetDatabaseSecret();
+    return resealed;
   }
 
   /** Makes a new key (replacing the old one) and returns it: the only time it is shown. */
@@ -84,8 +110,8 @@ export class AppKeysService {
     const createdAt = new Date().toISOString();
     await this.repository.replace(
       userId,
-      await this.seal(appKey, userId),
-      await this.lookupOf(appKey),
+      this.ring.seal(appKey, userId),
+      this.ring.lookup(appKey),
       createdAt,
     );
     return { appKey, createdAt };
@@ -103,7 +129,7 @@ export class AppKeysService {
 
   private async keyOf(userId: number): Promise<string | null> {
     const row = await this.repository.byUser(userId);
-    return row ? this.open(row.keyBox, userId) : null;
+    return row ? this.ring.open(row.keyBox, userId) : null;
   }
 
   /** Whether `token` is md5(the user's key + salt). False for a user without a key. */
@@ -127,6 +153,6 @@ export class AppKeysService {
    * secret, unique per key, so finding its row proves the key without opening the sealed copy.
    */
   async accountOf(apiKey: string): Promise<UserRow | null> {
-    return (await this.repository.accountByLookup(await this.lookupOf(apiKey))) ?? null;
+    return (await this.repository.accountByLookup(this.ring.lookup(apiKey))) ?? null;
   }
 }

@@ -3,13 +3,14 @@ import { normalizeEmail } from '../../../contract/rules/email.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { SUSPENDED_MESSAGE } from '../../plugins/policies.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { addressBucket, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { AttemptBudgets } from '../auth/attempt-budgets.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
+import { IP_LIMITS } from '../auth/auth.routes.ts';
 import { BUDGETS } from '../auth/auth.service.ts';
 import type { AppKeysService } from './app-keys.service.ts';
 import { CODES, missing, type Params, SubsonicError } from './protocol.ts';
@@ -61,13 +62,13 @@ export class SubsonicAuth {
   constructor(
     private readonly users: AuthRepository,
     private readonly appKeys: AppKeysService,
-    limiter: RateLimiter,
+    private readonly limiter: RateLimiter,
   ) {
     this.budgets = new AttemptBudgets(limiter);
   }
 
-  /** `address`: the client's, which wrong passwords are counted against (as the web login). */
-  async authenticate(params: Params, address: string): Promise<Caller> {
+  /** `ip`: the client's address, which wrong passwords are counted against (as the web login). */
+  async authenticate(params: Params, ip: string): Promise<Caller> {
     const apiKey = params.get('apiKey');
     const u = params.get('u');
     if (apiKey !== undefined) {
@@ -85,7 +86,7 @@ export class SubsonicAuth {
     const email = normalizeEmail(u);
     const p = params.get('p');
     if (p !== undefined) {
-      return this.admitted(await this.byPassword(email, decodePassword(p), address));
+      return this.admitted(await this.byPassword(email, decodePassword(p), addressBucket(ip)));
     }
     const t = params.get('t');
     const s = params.get('s');
@@ -106,14 +107,20 @@ export class SubsonicAuth {
 
   private async byPassword(email: string, password: string, address: string): Promise<UserRow> {
     // The web login's budgets: wrong passwords per account and address, so an attacker's tries
-    // from elsewhere never lock the owner out (server/modules/auth/README.md).
+    // from elsewhere never lock the owner out (server/modules/auth/README.md); and the web
+    // login's bound per address, counted on wrong passwords only here, as apps send `p` with
+    // every call. Both count an IPv6 client's whole /64.
+    const fromAddress = `subsonic-wrong-password:ip:${address}`;
     try {
+      const tried = await this.limiter.peek(fromAddress);
+      if (tried && tried.hits >= IP_LIMITS.password.max) throw tooManyRequests(tried.waitSeconds);
       await this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address);
     } catch (error) {
       if (error instanceof AppError) throw new SubsonicError(CODES.generic, error.message);
       throw error;
     }
     const wrong = async () => {
+      await this.limiter.count(fromAddress, IP_LIMITS.password);
       await this.budgets.spend('wrong-password', BUDGETS.wrongPasswords, email, address);
       return new SubsonicError(CODES.wrongCredentials, WRONG);
     };

@@ -17,7 +17,10 @@ import {
   recordPlays,
   type TestUser,
 } from '../../../tests/helpers/factories.ts';
+import { ServerSecret } from '../../lib/server-secret.ts';
 import { addressHourKey, PLAYS_PER_ADDRESS } from '../plays/plays.service.ts';
+import { AppKeysRepository } from './app-keys.repository.ts';
+import { AppKeyRing, AppKeysService } from './app-keys.service.ts';
 import { GZIP_FROM_BYTES } from './protocol.ts';
 import { ALBUM_LIST_TYPES } from './subsonic.service.ts';
 
@@ -244,6 +247,36 @@ describe('the Subsonic API over HTTP', () => {
       expect(limited.error?.message).toMatch(/Too many attempts/);
     });
 
+    it('counts wrong passwords per IPv6 /64, and from one address across accounts', async () => {
+      const from = async (ip: string, u: string, p: string) => {
+        const query = new URLSearchParams({ u, p, f: 'json', v: '1.16.1', c: 'test' });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/rest/ping?${query}`,
+          remoteAddress: ip,
+        });
+        return (response.json() as { 'subsonic-response': Json })['subsonic-response'];
+      };
+      // Each try from another address of one /64 counts as the same client's.
+      const target = await createUser(t.deps);
+      for (let i = 1; i <= 10; i++) {
+        expect((await from(`2001:db8:5:7::${i}`, target.email, 'wrong')).error?.code).toBe(40);
+      }
+      const sameNetwork = await from('2001:db8:5:7::99', target.email, target.password);
+      expect(sameNetwork.error?.message).toMatch(/Too many attempts/);
+      expect((await from('2001:db8:5:8::1', target.email, target.password)).status).toBe('ok');
+      // One address trying a few passwords on many accounts is stopped after the web login's 30.
+      for (let i = 0; i < 30; i++) {
+        expect((await from('198.51.100.7', `nobody${i}@example.com`, 'wrong')).error?.code).toBe(
+          40,
+        );
+      }
+      const sprayed = await createUser(t.deps);
+      const refused = await from('198.51.100.7', sprayed.email, sprayed.password);
+      expect(refused.error?.message).toMatch(/Too many attempts/);
+      expect((await from('198.51.100.8', sprayed.email, sprayed.password)).status).toBe('ok');
+    }, 30_000);
+
     it('refuses blocked accounts whatever the scheme', async () => {
       expect((await json('ping', { apiKey: blockedKey })).error?.code).toBe(50);
       expect((await json('ping', { u: blocked.email, p: blocked.password })).error?.code).toBe(50);
@@ -280,13 +313,49 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('ping', { apiKey: second.appKey })).error?.code).toBe(44);
     });
 
-    it('keeps the key encrypted and hashed in the database, never in clear', async () => {
+    it('keeps the key encrypted and hashed under the server secret, never in clear', async () => {
       const row = await t.deps.db
         .selectFrom('app_keys')
         .selectAll()
         .where('user_id', '=', listener.id)
         .executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(appKey);
+      // The database alone opens nothing: a server on it with another secret knows no key.
+      const salt = 'c0ffee';
+      const token = createHash('md5').update(`${appKey}${salt}`).digest('hex');
+      const keysOf = (secret: ServerSecret) =>
+        new AppKeysService(new AppKeysRepository(t.deps), secret);
+      const elsewhere = keysOf(new ServerSecret('another-server-secret-of-32-characters', 'env'));
+      expect(await elsewhere.matchesToken(listener.id, token, salt)).toBe(false);
+      expect(await elsewhere.accountOf(appKey)).toBeNull();
+      expect(await keysOf(t.deps.secret).matchesToken(listener.id, token, salt)).toBe(true);
+    });
+
+    it('seals keys made under the database secret again under the server secret', async () => {
+      const user = await createUser(t.deps);
+      const databaseSecret = 'a-secret-stored-in-the-database-beside-the-keys';
+      await t.deps.db
+        .insertInto('app_secrets')
+        .values({ name: 'app-keys', value: databaseSecret, created_at: new Date().toISOString() })
+        .execute();
+      const before = AppKeyRing.ofDatabaseSecret(databaseSecret);
+      const key = 'an-app-key-sealed-the-first-way';
+      await new AppKeysRepository(t.deps).replace(
+        user.id,
+        before.seal(key, user.id),
+        before.lookup(key),
+        new Date().toISOString(),
+      );
+      expect((await json('ping', { apiKey: key })).error?.code).toBe(44);
+
+      expect(await t.deps.services.appKeys.resealDatabaseSealedKeys()).toBe(1);
+      expect((await json('ping', { apiKey: key })).status).toBe('ok');
+      expect((await client({ username: user.email, password: key }).ping()).status).toBe('ok');
+      const secrets = await t.deps.db.selectFrom('app_secrets').select('name').execute();
+      expect(secrets.map(({ name }) => name)).not.toContain('app-keys');
+      // Once is enough, and other listeners' keys are left as they were.
+      expect(await t.deps.services.appKeys.resealDatabaseSealedKeys()).toBe(0);
+      expect((await json('ping', { apiKey: appKey })).status).toBe('ok');
     });
 
     it('answers getOpenSubsonicExtensions without credentials', async () => {
