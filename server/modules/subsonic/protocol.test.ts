@@ -178,6 +178,14 @@ describe('Subsonic answers', () => {
     expect(asSubsonicError(new AppError(404, 'x'))?.code).toBe(70);
     expect(asSubsonicError(new AppError(403, 'x'))?.code).toBe(50);
     expect(asSubsonicError(new AppError(400, 'x'))?.code).toBe(10);
+    expect(asSubsonicError(new AppError(401, 'x'))?.code).toBe(40);
+    // A conflict is no missing parameter: the generic code, with the message saying what.
+    for (const status of [409, 413, 422, 429, 503]) {
+      expect(asSubsonicError(new AppError(status, 'what happened'))).toMatchObject({
+        code: 0,
+        message: 'what happened',
+      });
+    }
     expect(asSubsonicError(new Error('bug'))).toBeNull();
   });
 });

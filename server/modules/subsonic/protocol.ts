@@ -36,7 +36,10 @@ export class SubsonicError extends Error {
 export const missing = (name: string) =>
   new SubsonicError(CODES.missingParameter, `Required parameter is missing: ${name}`);
 
-/** A refusal of HTTP `status`, in Subsonic's codes. */
+/**
+ * A refusal of HTTP `status`, in Subsonic's codes. A 400 (a parameter missing or out of shape) is
+ * the nearest to "required parameter"; a conflict has no code of its own, so its message says it.
+ */
 export function refusalAsSubsonic(status: number, message: string): SubsonicError {
   const code =
     status === 404
@@ -45,7 +48,7 @@ export function refusalAsSubsonic(status: number, message: string): SubsonicErro
         ? CODES.notAuthorized
         : status === 401
           ? CODES.wrongCredentials
-          : status === 400 || status === 409 || status === 422
+          : status === 400
             ? CODES.missingParameter
             : CODES.generic;
   return new SubsonicError(code, message);

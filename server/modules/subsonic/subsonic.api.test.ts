@@ -1470,6 +1470,18 @@ describe('the Subsonic API over HTTP', () => {
       expect((await json('star', { apiKey: appKey, id: String(hiddenSongs[0]) })).error?.code).toBe(
         70,
       );
+      // A call naming one unknown or hidden item among others stars none of them.
+      const mixed: Record<string, string | string[]>[] = [
+        { id: [String(songs[2]!.id), 'al-999999'], artistId: String(artist.id) },
+        { id: String(songs[2]!.id), albumId: String(album.id), artistId: 'ar-999999' },
+        { id: [String(songs[2]!.id), String(hiddenSongs[0])], albumId: String(album.id) },
+      ];
+      for (const params of mixed) {
+        expect((await json('star', { apiKey: appKey, ...params })).error?.code).toBe(70);
+        expect(await likedSongs()).toEqual([]);
+        const after = await api.getStarred2();
+        expect([...(after.starred2.album ?? []), ...(after.starred2.artist ?? [])]).toEqual([]);
+      }
     });
 
     it('counts a submitted scrobble as a play, once, and takes submission=false as now playing', async () => {

@@ -875,16 +875,22 @@ export class SubsonicService {
     if (songIds.length + albumIds.length + artistIds.length === 0) {
       throw new SubsonicError(CODES.missingParameter, 'Required parameter is missing: id');
     }
+    // Every id is checked before anything changes: a call naming one unknown id changes nothing.
+    for (const id of artistIds) await this.services.follows.assertFollowable(id, starred);
+    if (starred) {
+      await this.assertListed(songIds);
+      for (const id of albumIds) {
+        if (!(await this.repository.albumIsVisible(id))) throw notFound('Album not found');
+      }
+    }
     for (const id of songIds) {
       if (starred) await this.services.likes.like(caller.userId, id);
       else await this.services.likes.unlike(caller.userId, id);
     }
     for (const id of artistIds) await this.services.follows.set(caller.userId, id, starred);
     for (const id of albumIds) {
-      if (!starred) await this.repository.unstarAlbum(caller.userId, id);
-      else if (await this.repository.albumIsVisible(id)) {
-        await this.repository.starAlbum(caller.userId, id, nowIso());
-      } else throw notFound('Album not found');
+      if (starred) await this.repository.starAlbum(caller.userId, id, nowIso());
+      else await this.repository.unstarAlbum(caller.userId, id);
     }
     return {};
   }
