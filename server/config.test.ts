@@ -104,6 +104,13 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ BOT_CHECK_MAX_NUMBER: 'hard' }, 'BOT_CHECK_MAX_NUMBER'],
     [{ SECRET: 'too-short' }, 'SECRET'],
+    [{ TRANSCODE_DEFAULT: 'wav' }, 'TRANSCODE_DEFAULT'],
+    [{ TRANSCODE_DEFAULT: 'mp3:100' }, 'TRANSCODE_DEFAULT'],
+    [{ TRANSCODE_DEFAULT: 'raw:128' }, 'TRANSCODE_DEFAULT'],
+    [{ TRANSCODE_DEFAULT: 'mp3 -f' }, 'TRANSCODE_DEFAULT'],
+    [{ TRANSCODE_CACHE_MB: '-1' }, 'TRANSCODE_CACHE_MB'],
+    [{ TRANSCODE_CACHE_MB: 'lots' }, 'TRANSCODE_CACHE_MB'],
+    [{ TRANSCODE_MAX_PROCESSES: '0' }, 'TRANSCODE_MAX_PROCESSES'],
   ])('refuses %o naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -115,6 +122,31 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(variable);
     expect((error as ConfigError).message.startsWith(`${variable}: `)).toBe(true);
     expect((error as ConfigError).message).not.toContain('\n');
+  });
+
+  it('reads the transcoding settings: the original by default, a format at its own rate or one named', () => {
+    expect(loadConfig({}).transcoding).toMatchObject({
+      ffmpegPath: null,
+      defaultFormat: 'raw',
+      cacheMb: 1024,
+    });
+    expect(loadConfig({ TRANSCODE_DEFAULT: 'Opus' }).transcoding).toMatchObject({
+      defaultFormat: 'opus',
+      defaultKbps: 128,
+    });
+    const set = loadConfig({
+      TRANSCODE_DEFAULT: 'mp3:192',
+      TRANSCODE_CACHE_MB: '0',
+      TRANSCODE_MAX_PROCESSES: '3',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+    }).transcoding;
+    expect(set).toEqual({
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      defaultFormat: 'mp3',
+      defaultKbps: 192,
+      cacheMb: 0,
+      maxProcesses: 3,
+    });
   });
 
   it('reads S3 settings: path style by default with an endpoint, AWS_REGION as a fallback', () => {

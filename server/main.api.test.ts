@@ -122,7 +122,7 @@ describe('the compiled server (dist/server/main.js)', () => {
     }
   }, 60_000);
 
-  it('starts on an empty folder, ensures the admin, hands its password over once (never to the log), and stops cleanly on SIGTERM', async () => {
+  it('starts on an empty folder, ensures the admin, hands its password over once (never to the log), stops cleanly on SIGTERM, and says so when it has no ffmpeg', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const first = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });
     const health = await fetch(`${first.url}/api/health`);
@@ -155,7 +155,15 @@ describe('the compiled server (dist/server/main.js)', () => {
 
     // A second start finds the admin: no new password is handed over.
     fs.rmSync(passwordFile);
-    const second = await startServer({ DATA_DIR: dataDir, DEMO_CATALOG: 'off' });
+    // Without ffmpeg it starts all the same, and says what that means.
+    const second = await startServer({
+      DATA_DIR: dataDir,
+      DEMO_CATALOG: 'off',
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+    });
+    expect(second.output()).toContain(
+      'FFMPEG_PATH (/nonexistent/ffmpeg) is not a program Chorus can run: Chorus serves original files only (no transcoding)',
+    );
     expect(second.output()).not.toMatch(/password/i);
     expect(fs.existsSync(passwordFile)).toBe(false);
     expect(await second.stop('SIGINT')).toBe(0);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import {
 } from '../../tests/helpers/factories.ts';
 import { multipart } from '../../tests/helpers/multipart.ts';
 import { importFolder } from '../modules/admin-songs/folder-import.ts';
+import { audioKey } from './media-store.ts';
 
 /** A sine tone made by ffmpeg itself, in the container and codec its arguments name. */
 function tone(file: string, seconds: number, ...codec: string[]): Buffer {
@@ -381,6 +383,75 @@ describe('stopping the server while ffmpeg works', () => {
     await answerEnded;
     await until(() => !alive(pid!));
   }, 60_000);
+});
+
+describe('a server default, a WAV source and a source ffmpeg cannot read', () => {
+  let t: TestContext;
+  let base: string;
+  let appKey: string;
+  let fixtures: string;
+  const client = () => new SubsonicAPI({ url: base, auth: { apiKey: appKey } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRANSCODE_DEFAULT: 'opus:64' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    fixtures = fs.mkdtempSync(path.join(t.dataDir, 'fixtures-'));
+    appKey = (await t.deps.services.appKeys.create((await createUser(t.deps)).id)).appKey;
+  });
+  afterAll(() => t.close());
+
+  it('streams an uploaded WAV song in the default format, or as MP3 when asked', async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const wav = await uploadSong(
+      t,
+      admin,
+      'tone.wav',
+      tone(path.join(fixtures, 'a.wav'), 5),
+      '0:05',
+    );
+    expect(wav.statusCode).toBe(201);
+    const id = String(wav.json()._id);
+
+    // No format named: TRANSCODE_DEFAULT, Opus at 64 kbps.
+    const byDefault = await client().stream({ id });
+    expect(byDefault.headers.get('content-type')).toBe('audio/ogg');
+    const opus = probed(Buffer.from(await byDefault.arrayBuffer()), fixtures);
+    expect(opus.codec).toBe('opus');
+    expect(opus.seconds).toBeCloseTo(5, 0);
+    const entry = (await client().getSong({ id })).song;
+    expect(entry).toMatchObject({ transcodedContentType: 'audio/ogg', transcodedSuffix: 'opus' });
+
+    const mp3 = await client().stream({ id, format: 'mp3', maxBitRate: 128 });
+    expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+    const bytes = Buffer.from(await mp3.arrayBuffer());
+    expect(probed(bytes, fixtures)).toEqual({ seconds: expect.closeTo(5, 0), codec: 'mp3' });
+    // 128 kbps for 5 s, give or take the frames at the edges.
+    expect(bytes.length).toBeGreaterThan(75_000);
+    expect(bytes.length).toBeLessThan(90_000);
+  });
+
+  it('answers a clear error at once when ffmpeg cannot read the stored file', async () => {
+    const garbage = Buffer.from('not audio at all, '.repeat(2000));
+    const key = audioKey(createHash('sha256').update(garbage).digest('hex'), 'flac');
+    await t.deps.media.putBuffer(key, garbage);
+    const artist = await createArtist(t.deps);
+    const song = await createSong(t.deps, {
+      artistIds: [artist.id],
+      audio: { key, size: garbage.length, mime: 'audio/flac', codec: 'FLAC', bitrate: 900_000 },
+    });
+    const started = Date.now();
+    const answer = await fetch(
+      `${base}/rest/stream?apiKey=${appKey}&id=${song.id}&format=mp3&f=json`,
+    );
+    expect(answer.status).toBe(200);
+    expect((await answer.json())['subsonic-response']).toMatchObject({
+      status: 'failed',
+      error: { code: 0, message: 'The song could not be transcoded to mp3' },
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(t.deps.transcoder.processIds()).toEqual([]);
+  });
 });
 
 describe('without ffmpeg', () => {

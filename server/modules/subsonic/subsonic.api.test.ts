@@ -280,6 +280,9 @@ describe('the Subsonic API over HTTP', () => {
     it('refuses blocked accounts whatever the scheme', async () => {
       expect((await json('ping', { apiKey: blockedKey })).error?.code).toBe(50);
       expect((await json('ping', { u: blocked.email, p: blocked.password })).error?.code).toBe(50);
+      const salt = 'b10cked';
+      const token = createHash('md5').update(`${blockedKey}${salt}`).digest('hex');
+      expect((await json('ping', { u: blocked.email, t: token, s: salt })).error?.code).toBe(50);
     });
 
     it('lets an account without a password connect with its app key', async () => {
@@ -1676,6 +1679,9 @@ describe('the Subsonic API over HTTP', () => {
       await api.scrobble({ id: String(song.id), submission: false });
       await reportedAgo(14);
       expect(await shown()).toEqual([String(song.id)]);
+      // Each listener sees their own: what others play stays theirs.
+      const others = await client({ apiKey: otherKey }).getNowPlaying();
+      expect(others.nowPlaying.entry).toBeUndefined();
       expect((await api.getNowPlaying()).nowPlaying.entry?.[0]?.minutesAgo).toBe(14);
       await reportedAgo(16);
       expect(await shown()).toBeUndefined();
