@@ -112,8 +112,10 @@ export function ffmpegArguments(input: string, plan: TranscodePlan): string[] {
     '-vn',
     '-sn',
     '-dn',
-    '-ac',
-    '2',
+    // Mono stays mono (half the bits for the same sound); more channels than two become stereo,
+    // which every encoder here and every player takes.
+    '-af',
+    'aformat=channel_layouts=mono|stereo',
     '-ar',
     String(encoding.sampleRate),
     '-c:a',

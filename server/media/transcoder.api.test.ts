@@ -35,22 +35,26 @@ function tone(file: string, seconds: number, ...codec: string[]): Buffer {
   return fs.readFileSync(file);
 }
 
-/** The duration and first stream's codec ffprobe reads from `bytes`. */
-function probed(bytes: Buffer, dir: string): { seconds: number; codec: string } {
+/** The duration and first stream's codec and channels ffprobe reads from `bytes`. */
+function probed(bytes: Buffer, dir: string): { seconds: number; codec: string; channels: number } {
   const file = path.join(dir, `probe-${Date.now()}`);
   fs.writeFileSync(file, bytes);
   const out = execFileSync('ffprobe', [
     '-v',
     'error',
     '-show_entries',
-    'format=duration:stream=codec_name',
+    'format=duration:stream=codec_name,channels',
     '-of',
     'json',
     file,
   ]).toString();
   fs.rmSync(file);
   const { format, streams } = JSON.parse(out);
-  return { seconds: Number(format.duration), codec: String(streams[0]?.codec_name) };
+  return {
+    seconds: Number(format.duration),
+    codec: String(streams[0]?.codec_name),
+    channels: Number(streams[0]?.channels),
+  };
 }
 
 /** The duration ffprobe reads from `bytes`, in seconds. */
@@ -401,7 +405,7 @@ describe('a server default, a WAV source and a source ffmpeg cannot read', () =>
   });
   afterAll(() => t.close());
 
-  it('streams an uploaded WAV song in the default format, or as MP3 when asked', async () => {
+  it('streams an uploaded WAV song in the default format, or as MP3 when asked, in its own channels', async () => {
     const admin = await createUser(t.deps, { role: 'admin' });
     const wav = await uploadSong(
       t,
@@ -425,10 +429,30 @@ describe('a server default, a WAV source and a source ffmpeg cannot read', () =>
     const mp3 = await client().stream({ id, format: 'mp3', maxBitRate: 128 });
     expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
     const bytes = Buffer.from(await mp3.arrayBuffer());
-    expect(probed(bytes, fixtures)).toEqual({ seconds: expect.closeTo(5, 0), codec: 'mp3' });
+    // A mono song stays mono.
+    expect(probed(bytes, fixtures)).toEqual({
+      seconds: expect.closeTo(5, 0),
+      codec: 'mp3',
+      channels: 1,
+    });
     // 128 kbps for 5 s, give or take the frames at the edges.
     expect(bytes.length).toBeGreaterThan(75_000);
     expect(bytes.length).toBeLessThan(90_000);
+
+    // Six channels become two, which MP3 holds at most.
+    const surround = tone(
+      path.join(fixtures, 'surround.flac'),
+      2,
+      '-af',
+      'pan=5.1|c0=c0|c1=c0|c2=c0|c3=c0|c4=c0|c5=c0',
+    );
+    const uploaded = await uploadSong(t, admin, 'surround.flac', surround, '0:02');
+    expect(uploaded.statusCode).toBe(201);
+    const downmixed = await client().stream({ id: String(uploaded.json()._id), format: 'mp3' });
+    expect(probed(Buffer.from(await downmixed.arrayBuffer()), fixtures)).toMatchObject({
+      codec: 'mp3',
+      channels: 2,
+    });
   });
 
   it('answers a clear error at once when ffmpeg cannot read the stored file', async () => {
