@@ -6,7 +6,6 @@ import { ByteBudget } from '../../lib/cache-budget.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/policies.ts';
-import { SUSPENDED_MESSAGE } from '../../plugins/policies.ts';
 import { addressBucket, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { AttemptBudgets } from '../auth/attempt-budgets.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -16,6 +15,11 @@ import type { AppKeysService } from './app-keys.service.ts';
 import { CODES, missing, type Params, SubsonicError } from './protocol.ts';
 
 const WRONG = 'Wrong username or password';
+/** A token is made from the app key only, and people type their password in apps first. */
+const WRONG_TOKEN =
+  'Wrong username or app key: apps that send a token sign in with the app key made under Apps on your Chorus profile page, not your password';
+/** Said in full, as apps show it as it is (the web login keeps the product's own wording). */
+const SUSPENDED = 'Your account is suspended: ask the administrator of this Chorus server';
 /** How long a checked password is remembered, so apps that send `p` on every call skip argon2. */
 const PASSWORD_MEMORY_MS = 5 * 60_000;
 /**
@@ -95,13 +99,13 @@ export class SubsonicAuth {
     const user = await this.users.findUserByEmail(email);
     // An unknown user, or one without an app key, has no secret to match: md5('' + salt) fails.
     if (!user || !(await this.appKeys.matchesToken(user.id, t, s))) {
-      throw new SubsonicError(CODES.wrongCredentials, WRONG);
+      throw new SubsonicError(CODES.wrongCredentials, WRONG_TOKEN);
     }
     return this.admitted(user);
   }
 
   private admitted(user: UserRow): Caller {
-    if (user.is_blocked) throw new SubsonicError(CODES.notAuthorized, SUSPENDED_MESSAGE);
+    if (user.is_blocked) throw new SubsonicError(CODES.notAuthorized, SUSPENDED);
     return callerOf(user);
   }
 

@@ -218,8 +218,13 @@ describe('the Subsonic API over HTTP', () => {
 
     it('refuses a wrong password, a wrong token and the unknown user with md5("" + salt)', async () => {
       const wrong = await json('ping', { u: listener.email, p: 'not-it' });
-      expect(wrong.error?.code).toBe(40);
+      expect(wrong.error).toEqual({ code: 40, message: 'Wrong username or password' });
       const salt = 'abcdef';
+      // A token made from the account password, as people try first, is told what to use.
+      const fromPassword = createHash('md5').update(`${listener.password}${salt}`).digest('hex');
+      const told = await json('ping', { u: listener.email, t: fromPassword, s: salt });
+      expect(told.error?.code).toBe(40);
+      expect(told.error?.message).toMatch(/app key made under Apps on your Chorus profile page/);
       const empty = createHash('md5').update(salt).digest('hex');
       expect((await json('ping', { u: 'nobody@example.com', t: empty, s: salt })).error?.code).toBe(
         40,
@@ -278,7 +283,10 @@ describe('the Subsonic API over HTTP', () => {
     }, 30_000);
 
     it('refuses blocked accounts whatever the scheme', async () => {
-      expect((await json('ping', { apiKey: blockedKey })).error?.code).toBe(50);
+      expect((await json('ping', { apiKey: blockedKey })).error).toEqual({
+        code: 50,
+        message: 'Your account is suspended: ask the administrator of this Chorus server',
+      });
       expect((await json('ping', { u: blocked.email, p: blocked.password })).error?.code).toBe(50);
       const salt = 'b10cked';
       const token = createHash('md5').update(`${blockedKey}${salt}`).digest('hex');
