@@ -32,6 +32,17 @@ test('logging in with a code read from the real SMTP server', async ({ page }) =
     `${local[0]}${'*'.repeat(local.length - 2)}${local.at(-1)}@e*****e.com`,
   );
   expect(domain).toBe('example.com');
+  // Too long for one line of the heading, the address wraps before its @, not inside a part.
+  const linesOfParts = await page.getByTestId('masked-email').evaluate((span) =>
+    [...span.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((rect) => rect.top)).size;
+      }),
+  );
+  expect(linesOfParts).toEqual([1, 1]);
   await expect(page.getByRole('button', { name: /^Resend code \(\d+s\)$/ })).toBeDisabled();
   const mail = await waitForMail(user.email, since);
   const code = /\b(\d{6})\b/.exec(mail)![1]!;

@@ -14,6 +14,27 @@ import { CodeBoxes } from './components/code-boxes.tsx';
 const empty = () => Array<string>(OTP_LENGTH).fill('');
 
 /** /otpSection: the code sent by e-mail, with a real 'Resend code'. */
+/**
+ * A masked address that wraps before its `@` when it does not fit a line, rather than inside a
+ * word, and breaks within a part only when that part alone is wider than the line.
+ */
+function MaskedEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span data-testid="masked-email" className="break-words">
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      )}
+    </span>
+  );
+}
+
 export function OtpPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -71,10 +92,7 @@ export function OtpPage() {
     <AuthFrame>
       <form onSubmit={onSubmit} className="flex flex-col gap-6">
         <h1 className="text-center text-2xl font-bold">
-          Enter the 6-digit code sent to you at{' '}
-          <span data-testid="masked-email" className="break-all">
-            {maskEmail(email)}
-          </span>
+          Enter the 6-digit code sent to you at <MaskedEmail email={maskEmail(email)} />
         </h1>
         <CodeBoxes digits={digits} onChange={setDigits} disabled={verify.isPending} />
         {problem && (
