@@ -74,6 +74,15 @@ describe('media sent by nginx (X-Accel-Redirect)', () => {
     expect(response.headers.get('x-accel-redirect')).toBeNull();
   });
 
+  it('keeps the file name Chorus gives a Subsonic download', async () => {
+    const response = await fetch(`${nginx.url}/rest/download?apiKey=${appKey}&id=${songId}`);
+    expect(response.status, nginx.errors()).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(audio)).toBe(true);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Song [^"]+\.mp3"; filename\*=UTF-8''Song/,
+    );
+  });
+
   it("keeps Chorus's cross-origin headers: open for Subsonic apps, same-origin for the web app", async () => {
     const app = await fetch(`${nginx.url}/rest/stream?apiKey=${appKey}&id=${songId}&format=raw`, {
       headers: { origin: 'https://player.example' },

@@ -8,6 +8,8 @@ export interface SignedUrlOptions {
   contentType: string;
   cacheControl: string;
   expiresSeconds: number;
+  /** What the URL's response says to do with it (a download's file name), when anything. */
+  contentDisposition?: string;
 }
 
 export interface MediaStat {

@@ -193,6 +193,25 @@ describe('media in an S3-compatible bucket', () => {
     expect(stream.rawPayload.equals(imported)).toBe(true);
   });
 
+  it('names a Subsonic download in the signed URL, which the bucket answers with', async () => {
+    const listener = await createUser(t.deps);
+    const { appKey } = await t.deps.services.appKeys.create(listener.id);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/rest/download?apiKey=${appKey}&id=${songId}`,
+    });
+    expect(response.statusCode).toBe(302);
+    const saved = await fetch(String(response.headers.location));
+    expect(Buffer.from(await saved.arrayBuffer()).equals(mp3)).toBe(true);
+    expect(saved.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.mp3"/);
+    // A stream of the same song is handed another URL, which names nothing.
+    const streamed = await t.app.inject({ method: 'GET', url: `/api/songs/${songId}/stream` });
+    expect(streamed.headers.location).not.toBe(response.headers.location);
+    const played = await fetch(String(streamed.headers.location));
+    expect(played.headers.get('content-disposition')).toBeNull();
+    await played.arrayBuffer();
+  });
+
   it('transcodes audio read from the bucket through a signed URL', async () => {
     const listener = await createUser(t.deps);
     const { appKey } = await t.deps.services.appKeys.create(listener.id);

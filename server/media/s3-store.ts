@@ -184,7 +184,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   async signedUrl(key: string, options: SignedUrlOptions, now = Date.now()): Promise<string> {
-    const cacheKey = `${key}\n${options.contentType}\n${options.cacheControl}`;
+    const cacheKey = `${key}\n${options.contentType}\n${options.cacheControl}\n${options.contentDisposition ?? ''}`;
     const cached = this.signed.get(cacheKey);
     const reuseMs = Math.min(SIGNED_URL_REUSE_MS, (options.expiresSeconds * 1000) / 6);
     if (cached && now - cached.at < reuseMs) return cached.url;
@@ -195,6 +195,7 @@ export class S3MediaStore implements MediaStore {
         Key: key,
         ResponseContentType: options.contentType,
         ResponseCacheControl: options.cacheControl,
+        ResponseContentDisposition: options.contentDisposition,
       }),
       { expiresIn: options.expiresSeconds },
     );

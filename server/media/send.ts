@@ -14,6 +14,8 @@ export interface SendOptions {
    * images are small and cached for good, so they always come through Chorus.
    */
   redirect?: boolean;
+  /** `Content-Disposition` (a download's file name); none for what is played or shown. */
+  contentDisposition?: string;
 }
 
 export interface DeliverySettings {
@@ -57,6 +59,7 @@ export class MediaSender {
         contentType: options.contentType,
         cacheControl: options.cacheControl,
         expiresSeconds: SIGNED_URL_SECONDS,
+        contentDisposition: options.contentDisposition,
       });
       if (url !== null) {
         // The redirect itself is never cached: its URL expires, and access is checked each time.
@@ -72,6 +75,9 @@ export class MediaSender {
     reply.header('etag', options.etag);
     reply.header('cache-control', options.cacheControl);
     reply.header('content-type', options.contentType);
+    if (options.contentDisposition) {
+      reply.header('content-disposition', options.contentDisposition);
+    }
 
     if (matchesEtag(request.headers['if-none-match'], options.etag)) {
       return reply.status(304).send();

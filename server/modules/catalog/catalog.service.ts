@@ -38,6 +38,8 @@ import { PlayWindows, type Tally } from './popularity.ts';
 
 /** Where a song's audio is stored and what it is, for sending or transcoding it. */
 export interface StoredAudio {
+  /** The song's title, which a download is named after. */
+  title: string;
   key: string;
   mime: string;
   codec: string | null;
@@ -602,6 +604,7 @@ export class CatalogService {
     const row = await this.catalog.findListedSong(id);
     if (!row) throw notFound('Song not found');
     return {
+      title: row.title,
       key: row.audio_key,
       mime: row.audio_mime,
       codec: row.audio_codec ?? null,

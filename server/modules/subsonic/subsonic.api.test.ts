@@ -1315,6 +1315,11 @@ describe('the Subsonic API over HTTP', () => {
       expect(Buffer.from(await ranged.arrayBuffer()).equals(stored.subarray(10, 20))).toBe(true);
       const download = await api.download({ id: String(songs[0]!.id) });
       expect(Buffer.from(await download.arrayBuffer()).equals(stored)).toBe(true);
+      // Saved under the song's title by whatever asks the response for a name.
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="${songs[0]!.title}.mp3"; filename*=UTF-8''${encodeURIComponent(songs[0]!.title)}.mp3`,
+      );
+      expect(whole.headers.get('content-disposition')).toBeNull();
       const hidden = await rest('stream', {
         apiKey: appKey,
         id: String(hiddenSongs[0]),

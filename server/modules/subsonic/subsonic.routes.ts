@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS } from '../../../contract/rules/catalog.ts';
 import type { App, Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { attachment } from '../../media/content-disposition.ts';
 import { hashOfKey, imageVariantKey } from '../../media/media-store.ts';
 import { refusalOf } from '../../plugins/errors.ts';
 import { type Caller, requireCaller } from '../../plugins/policies.ts';
@@ -175,12 +177,14 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
     request: FastifyRequest,
     reply: FastifyReply,
     audio: { key: string; mime: string },
+    contentDisposition?: string,
   ) =>
     deps.mediaSender.send(request, reply, audio.key, {
       contentType: audio.mime,
       etag: `"${hashOfKey(audio.key) ?? audio.key}"`,
       cacheControl: 'private, no-cache',
       redirect: true,
+      contentDisposition,
     });
   const stream: Sender = async (_caller, params, request, reply) => {
     const audio = await catalog.streamable(params.id());
@@ -203,9 +207,13 @@ export async function subsonicRoutes(app: App, deps: Deps): Promise<void> {
   };
   const senders: Record<string, Sender> = {
     stream,
-    // A download is the stored file, whatever `format` says (as in Subsonic).
-    download: async (_caller, params, request, reply) =>
-      sendOriginal(request, reply, await catalog.streamable(params.id())),
+    // A download is the stored file, whatever `format` says (as in Subsonic), saved under the
+    // song's title by a browser or an app that asks the response for a name.
+    download: async (_caller, params, request, reply) => {
+      const audio = await catalog.streamable(params.id());
+      const extension = path.extname(audio.key).slice(1);
+      return sendOriginal(request, reply, audio, attachment(audio.title, extension));
+    },
     getCoverArt: async (_caller, params, request, reply) => {
       const id = params.required('id');
       // Cover art ids are the stored images' content hashes.
