@@ -70,7 +70,7 @@ export class AppKeyRing {
  * App keys for Subsonic apps. The token scheme sends md5(key + salt), so the server must be able
  * to read the key back: it is stored encrypted (AES-256-GCM) under a key derived from the
  * server's secret, which a copy of the database does not hold (SECRET, or `secret.key` beside a
- * SQLite database). An HMAC of the key finds the account of an `apiKey` in one indexed read,
+ * SQLite database; PostgreSQL without SECRET keeps its generated one in the database). An HMAC of the key finds the account of an `apiKey` in one indexed read,
  * decrypting nothing. Account passwords are never stored this way: a key is a separate secret
  * that the listener can revoke.
  */
@@ -122,9 +122,12 @@ export class AppKeysService {
     return { hasKey: false, createdAt: null };
   }
 
+  /** A key that no longer opens (the server's secret changed) is none: the listener makes another. */
   async state(userId: number): Promise<AppKeyState> {
     const row = await this.repository.byUser(userId);
-    return { hasKey: row !== undefined, createdAt: row?.createdAt ?? null };
+    return row && this.ring.open(row.keyBox, userId) !== null
+      ? { hasKey: true, createdAt: row.createdAt }
+      : { hasKey: false, createdAt: null };
   }
 
   private async keyOf(userId: number): Promise<string | null> {

@@ -3,7 +3,7 @@ import { normalizeEmail } from '../../../contract/rules/email.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { addressBucket, type RateLimiter } from '../../plugins/rate-limit.ts';
@@ -111,20 +111,11 @@ export class SubsonicAuth {
 
   private async byPassword(email: string, password: string, address: string): Promise<UserRow> {
     // The web login's budgets: wrong passwords per account and address, so an attacker's tries
-    // from elsewhere never lock the owner out (server/modules/auth/README.md); and the web
-    // login's bound per address, counted on wrong passwords only here, as apps send `p` with
-    // every call. Both count an IPv6 client's whole /64.
-    const fromAddress = `subsonic-wrong-password:ip:${address}`;
-    try {
-      const tried = await this.limiter.peek(fromAddress);
-      if (tried && tried.hits >= IP_LIMITS.password.max) throw tooManyRequests(tried.waitSeconds);
-      await this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address);
-    } catch (error) {
-      if (error instanceof AppError) throw new SubsonicError(CODES.generic, error.message);
-      throw error;
-    }
+    // from elsewhere never lock the owner out (server/modules/auth/README.md).
+    await asSubsonicRefusal(
+      this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address),
+    );
     const wrong = async () => {
-      await this.limiter.count(fromAddress, IP_LIMITS.password);
       await this.budgets.spend('wrong-password', BUDGETS.wrongPasswords, email, address);
       return new SubsonicError(CODES.wrongCredentials, WRONG);
     };
@@ -135,22 +126,37 @@ export class SubsonicAuth {
       await this.budgets.forgive('wrong-password', email, address);
       return user;
     }
-    if (!user?.password_hash || !password) {
+    const seenKey = user?.password_hash
+      ? createHash('sha256').update(`${user.id}\n${user.password_hash}\n${password}`).digest('hex')
+      : null;
+    const seen = seenKey === null ? undefined : this.passwordsSeen.get(seenKey);
+    const now = Date.now();
+    if (user && seen !== undefined && now - seen < PASSWORD_MEMORY_MS) return user;
+    // Every password about to be hashed counts against its address first, as the web login's
+    // tries do, so tries sent together are all counted before any is answered; a remembered
+    // password or the app key counts nothing, as apps send them with every call.
+    await asSubsonicRefusal(
+      this.limiter.hit(`subsonic-password:ip:${address}`, IP_LIMITS.password),
+    );
+    if (!user?.password_hash || seenKey === null || !password) {
       // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
       this.dummyHash ??= hashPassword('not-a-real-password-0');
       await verifyPassword(await this.dummyHash, password || '-');
       throw await wrong();
     }
-    const seenKey = createHash('sha256')
-      .update(`${user.id}\n${user.password_hash}\n${password}`)
-      .digest('hex');
-    const seen = this.passwordsSeen.get(seenKey);
-    const now = Date.now();
-    if (seen === undefined || now - seen >= PASSWORD_MEMORY_MS) {
-      if (!(await verifyPassword(user.password_hash, password))) throw await wrong();
-      this.passwordsSeen.set(seenKey, now);
-    }
+    if (!(await verifyPassword(user.password_hash, password))) throw await wrong();
+    this.passwordsSeen.set(seenKey, now);
     await this.budgets.forgive('wrong-password', email, address);
     return user;
+  }
+}
+
+/** A limit's 429 as apps read it: the generic code, with the wait in its message. */
+async function asSubsonicRefusal(check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (error instanceof AppError) throw new SubsonicError(CODES.generic, error.message);
+    throw error;
   }
 }
