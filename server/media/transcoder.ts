@@ -187,6 +187,8 @@ export class Transcoder {
   private readonly live = new Map<string, LiveTranscode>();
   /** Every transcode whose ffmpeg runs, cached or not. */
   private readonly running = new Set<LiveTranscode>();
+  /** Whole-song transcodes whose ffmpeg is being started, by their cache key. */
+  private readonly starting = new Map<string, Promise<LiveTranscode>>();
   /** ffmpeg processes running or about to start: what the bound counts. */
   private slotsTaken = 0;
   private encodable: Promise<Set<TranscodeFormat>> | null = null;
@@ -263,7 +265,7 @@ export class Transcoder {
     // stream, so no Content-Length: 0 says the song is empty).
     if (request.method === 'HEAD') return reply.status(200).send(Readable.from([]));
 
-    let job = cacheKey === null ? undefined : this.joinable(cacheKey);
+    let job = cacheKey === null ? undefined : await this.joinable(cacheKey);
     if (cacheKey !== null && wantsLaterBytes(request)) {
       job ??= await this.start(ffmpeg, source, plan, cacheKey);
       const release = job.hold();
@@ -286,21 +288,26 @@ export class Transcoder {
     return reply.status(200).send(body);
   }
 
-  /** The running transcode of `cacheKey` that a listener may still join. */
-  private joinable(cacheKey: string): LiveTranscode | undefined {
+  /** The transcode of `cacheKey` a listener may join: running and not being stopped, or starting. */
+  private joinable(cacheKey: string): LiveTranscode | Promise<LiveTranscode> | undefined {
     const job = this.live.get(cacheKey);
-    return job?.abandoned ? undefined : job;
+    return job && !job.abandoned ? job : this.starting.get(cacheKey);
   }
 
+  /** A transcode to join, or a new one within the bound. */
   private async start(
     ffmpeg: string,
     source: TranscodeSource,
     plan: TranscodePlan,
     cacheKey: string | null,
   ): Promise<LiveTranscode> {
-    // A player that skips back or seeks asks again as it leaves: the slot of the transcode it
-    // left is free as soon as that ffmpeg stops (SIGKILL within KILL_GRACE_MS), so it waits.
-    while (this.slotsTaken >= this.settings.maxProcesses) {
+    for (;;) {
+      const joined = cacheKey === null ? undefined : this.joinable(cacheKey);
+      if (joined) return joined;
+      if (this.closing) throw new AppError(503, 'The server is stopping');
+      if (this.slotsTaken < this.settings.maxProcesses) break;
+      // A player that skips back or seeks asks again as it leaves: the slot of the transcode it
+      // left is free as soon as that ffmpeg stops (SIGKILL within KILL_GRACE_MS), so it waits.
       const stopping = [...this.running].find((job) => job.abandoned);
       if (!stopping) {
         throw tooManyRequests(
@@ -312,6 +319,25 @@ export class Transcoder {
     }
     // Taken before the first await, so the bound holds under a burst of requests.
     this.slotsTaken++;
+    const launched = this.launch(ffmpeg, source, plan, cacheKey);
+    if (cacheKey !== null) {
+      // Listeners who ask while ffmpeg is being started join it rather than start another.
+      this.starting.set(cacheKey, launched);
+      const started = () => {
+        if (this.starting.get(cacheKey) === launched) this.starting.delete(cacheKey);
+      };
+      launched.then(started, started);
+    }
+    return launched;
+  }
+
+  /** Starts ffmpeg in a slot already taken, giving the slot back if it cannot. */
+  private async launch(
+    ffmpeg: string,
+    source: TranscodeSource,
+    plan: TranscodePlan,
+    cacheKey: string | null,
+  ): Promise<LiveTranscode> {
     let child: ChildProcess;
     let file: FileHandle;
     const stagingFile = this.cache.stagingPath();
