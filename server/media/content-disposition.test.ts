@@ -18,5 +18,11 @@ describe('attachment', () => {
     expect(attachment('two\r\nlines\u0000', 'mp3')).toMatch(/filename="two lines.mp3"/);
     expect(attachment('  ', 'ogg')).toMatch(/filename="song.ogg"/);
     expect(attachment('x'.repeat(500), 'mp3')).toContain(`filename="${'x'.repeat(200)}.mp3"`);
+    // Cut by characters: an emoji at the cut stays whole, and a lone surrogate becomes a space.
+    expect(attachment(`${'x'.repeat(199)}😀 and more`, 'mp3')).toContain(
+      `filename*=UTF-8''${'x'.repeat(199)}%F0%9F%98%80.mp3`,
+    );
+    expect(attachment('half \ud83d of it', 'mp3')).toContain(`filename*=UTF-8''half%20of%20it.mp3`);
+    expect(attachment('evil\u202egpj.exe', 'mp3')).toContain(`filename="evilgpj.exe.mp3"`);
   });
 });
