@@ -112,8 +112,8 @@ export function ffmpegArguments(input: string, plan: TranscodePlan): string[] {
     '-vn',
     '-sn',
     '-dn',
-    // Mono stays mono (half the bits for the same sound); more channels than two become stereo,
-    // which every encoder here and every player takes.
+    // Mono stays mono, its bit rate all for its one channel; more channels than two become
+    // stereo, which every encoder here and every player takes.
     '-af',
     'aformat=channel_layouts=mono|stereo',
     '-ar',

@@ -13,7 +13,6 @@ import { CodeBoxes } from './components/code-boxes.tsx';
 
 const empty = () => Array<string>(OTP_LENGTH).fill('');
 
-/** /otpSection: the code sent by e-mail, with a real 'Resend code'. */
 /**
  * A masked address that wraps before its `@` when it does not fit a line, rather than inside a
  * word, and breaks within a part only when that part alone is wider than the line.
@@ -35,6 +34,7 @@ function MaskedEmail({ email }: { email: string }) {
   );
 }
 
+/** /otpSection: the code sent by e-mail, with a real 'Resend code'. */
 export function OtpPage() {
   const location = useLocation();
   const navigate = useNavigate();
