@@ -2,10 +2,11 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * `node --import tsx bench/subsonic-sync.ts <page url> <songs> <page size>`: a full `search3 ""`
- * sync the way Symfonium does it, songs only, page after page (`{offset}` in the page's URL each
- * page's first place), timed in a process of its own; prints `{ "ms": … }`. The Subsonic scenario's load runs after it from the scenario's
- * process, and a process that has just read the whole library through `fetch` pauses its load
- * now and then, which the load would count as the server's latency.
+ * sync the way Symfonium does it, songs only, page after page (`{offset}` in the URL stands for
+ * each page's offset), timed in a process of its own; prints `{ "ms": … }`. The Subsonic
+ * scenario's load runs after it from the scenario's process, and a process that has just read
+ * the whole library through `fetch` pauses its load now and then, which the load would count as
+ * the server's latency.
  */
 const [pageUrl, songs, page] = process.argv.slice(2);
 if (!pageUrl || !songs || !page) {

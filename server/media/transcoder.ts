@@ -187,7 +187,10 @@ export class Transcoder {
   private readonly live = new Map<string, LiveTranscode>();
   /** Every transcode whose ffmpeg runs, cached or not. */
   private readonly running = new Set<LiveTranscode>();
-  /** Whole-song transcodes whose ffmpeg is being started, by their cache key. */
+  /**
+   * Whole-song transcodes whose ffmpeg is being started, by their cache key: no cache, each entry
+   * holds a slot and goes once its start settles.
+   */
   private readonly starting = new Map<string, Promise<LiveTranscode>>();
   /** ffmpeg processes running or about to start: what the bound counts. */
   private slotsTaken = 0;
@@ -265,7 +268,8 @@ export class Transcoder {
     // stream, so no Content-Length: 0 says the song is empty).
     if (request.method === 'HEAD') return reply.status(200).send(Readable.from([]));
 
-    let job = cacheKey === null ? undefined : await this.joinable(cacheKey);
+    // `start` joins the transcode of this song that runs or is starting, if there is one.
+    let job: LiveTranscode | undefined;
     if (cacheKey !== null && wantsLaterBytes(request)) {
       job ??= await this.start(ffmpeg, source, plan, cacheKey);
       const release = job.hold();

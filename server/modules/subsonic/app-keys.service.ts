@@ -15,7 +15,7 @@ function newAppKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** The two keys app keys are kept under: one seals them, one makes their lookups. */
+/** The two keys app keys are sealed and found with: one seals them, one makes their lookups. */
 export class AppKeyRing {
   constructor(
     private readonly encryption: Buffer,
@@ -30,7 +30,7 @@ export class AppKeyRing {
     );
   }
 
-  /** The ring of keys sealed before, under a secret kept in the database beside them. */
+  /** The ring of keys sealed before, under a secret stored in the database beside them. */
   static ofDatabaseSecret(secret: string): AppKeyRing {
     return new AppKeyRing(
       createHmac('sha256', secret).update('app-key encryption').digest(),
@@ -70,8 +70,8 @@ export class AppKeyRing {
  * App keys for Subsonic apps. The token scheme sends md5(key + salt), so the server must be able
  * to read the key back: it is stored encrypted (AES-256-GCM) under a key derived from the
  * server's secret, which a copy of the database does not hold (SECRET, or `secret.key` beside a
- * SQLite database; PostgreSQL without SECRET keeps its generated one in the database). An HMAC of the key finds the account of an `apiKey` in one indexed read,
- * decrypting nothing. Account passwords are never stored this way: a key is a separate secret
+ * SQLite database; PostgreSQL without SECRET stores its generated one in the database). An HMAC
+ * of the key finds the account of an `apiKey` in one indexed read, decrypting nothing. Account passwords are never stored this way: a key is a separate secret
  * that the listener can revoke.
  */
 export class AppKeysService {

@@ -3,7 +3,6 @@ import { normalizeEmail } from '../../../contract/rules/email.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import { ByteBudget } from '../../lib/cache-budget.ts';
-import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/policies.ts';
 import { addressBucket, type RateLimiter } from '../../plugins/rate-limit.ts';
@@ -111,10 +110,9 @@ export class SubsonicAuth {
 
   private async byPassword(email: string, password: string, address: string): Promise<UserRow> {
     // The web login's budgets: wrong passwords per account and address, so an attacker's tries
-    // from elsewhere never lock the owner out (server/modules/auth/README.md).
-    await asSubsonicRefusal(
-      this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address),
-    );
+    // from elsewhere never lock the owner out (server/modules/auth/README.md). Their 429s reach
+    // apps as every refusal does (asSubsonicError): code 0, the wait in the message.
+    await this.budgets.check('wrong-password', BUDGETS.wrongPasswords, email, address);
     const wrong = async () => {
       await this.budgets.spend('wrong-password', BUDGETS.wrongPasswords, email, address);
       return new SubsonicError(CODES.wrongCredentials, WRONG);
@@ -135,9 +133,7 @@ export class SubsonicAuth {
     // Every password about to be hashed counts against its address first, as the web login's
     // tries do, so tries sent together are all counted before any is answered; a remembered
     // password or the app key counts nothing, as apps send them with every call.
-    await asSubsonicRefusal(
-      this.limiter.hit(`subsonic-password:ip:${address}`, IP_LIMITS.password),
-    );
+    await this.limiter.hit(`subsonic-password:ip:${address}`, IP_LIMITS.password);
     if (!user?.password_hash || seenKey === null || !password) {
       // Unknown addresses cost the same hashing time, so timing does not reveal accounts.
       this.dummyHash ??= hashPassword('not-a-real-password-0');
@@ -148,15 +144,5 @@ export class SubsonicAuth {
     this.passwordsSeen.set(seenKey, now);
     await this.budgets.forgive('wrong-password', email, address);
     return user;
-  }
-}
-
-/** A limit's 429 as apps read it: the generic code, with the wait in its message. */
-async function asSubsonicRefusal(check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (error) {
-    if (error instanceof AppError) throw new SubsonicError(CODES.generic, error.message);
-    throw error;
   }
 }
