@@ -66,11 +66,12 @@ test('shuffle keeps the song playing first and shows the whole list in the queue
   await shuffle.click();
   await expect(shuffle).toHaveAttribute('aria-pressed', 'true');
   await expect(nowPlaying(page)).toHaveText(titles[4]!);
-  const saved = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('chorus-player') ?? '{}').state,
-  );
-  expect(saved.index).toBe(0);
-  expect(saved.shuffle).toBe(true);
+  // The player writes its state a moment later (deferred-storage.ts), so it is read until then.
+  await expect
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('chorus-player') ?? '{}').state),
+    )
+    .toMatchObject({ index: 0, shuffle: true });
   await player(page).getByRole('button', { name: 'Queue' }).click();
   const queue = page.getByRole('complementary', { name: 'Queue' });
   // The row's songs play as the list they are, named as on the page.
